@@ -1,0 +1,47 @@
+/** 00000: the global configuration the client starts from. */
+import type { Feature } from './codes.ts';
+
+export type ChainFamily = 'evm' | 'tron' | 'bitcoin';
+
+export interface ChainConfig {
+  /** Stable id, e.g. `TRC20`, `ERC20`, `BEP20`, `BTC`. */
+  id: string;
+  name: string;
+  family: ChainFamily;
+  /** EIP-155 chain id for EVM chains, otherwise null. */
+  evmChainId: number | null;
+}
+
+export interface CoinConfig {
+  symbol: string;
+  name: string;
+  /** Digits after the decimal point the platform keeps for this coin. */
+  precision: number;
+  /** Chain ids this coin moves on, in display order. */
+  chains: string[];
+}
+
+export interface ContactChannel {
+  channel: string;
+  value: string;
+}
+
+export interface GlobalConfig {
+  /** The operator's business contract address (EIP-55), or empty when none is configured. */
+  serviceContract: string;
+  coins: CoinConfig[];
+  chains: ChainConfig[];
+  /** A feature is on only when the operator switched it on and the server implements it. */
+  features: Record<Feature, boolean>;
+  contact: ContactChannel[];
+  /** The highest APR of the configured staking plans, as a decimal string; null until staking exists. */
+  maxApr: string | null;
+  /** VAPID public key for push subscriptions; null until push exists. */
+  vapidPublicKey: string | null;
+  /** Server time in Unix milliseconds, so the client can tell its clock's offset. */
+  serverTime: number;
+}
+
+export const FEATURE_SETTING_KEY = 'features';
+export const CONTACT_SETTING_KEY = 'contact';
+export const SERVICE_CONTRACT_SETTING_KEY = 'serviceContract';

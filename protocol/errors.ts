@@ -1,0 +1,80 @@
+/**
+ * The error catalogue. Every error the server can answer with has a stable code (sent as
+ * `respCode`), a stable machine name, the HTTP status it travels with, and a translation key
+ * (`errors.<name>`) that every bundle in `locales/` carries. Codes never change meaning once
+ * published; new errors take new codes.
+ *
+ * Families: E1xxx request and protocol errors, E2xxx money and business rules (later issues),
+ * `500` the ended session (DESIGN.md section 4).
+ */
+export interface ErrorInfo {
+  readonly code: string;
+  readonly http: number;
+}
+
+export const ERRORS = {
+  internal_error: { code: 'E1000', http: 200 },
+  unknown_code: { code: 'E1001', http: 404 },
+  csrf_header_missing: { code: 'E1002', http: 403 },
+  unsupported_content_type: { code: 'E1003', http: 415 },
+  body_too_large: { code: 'E1004', http: 413 },
+  malformed_body: { code: 'E1005', http: 400 },
+  field_required: { code: 'E1006', http: 400 },
+  field_invalid: { code: 'E1007', http: 400 },
+  field_too_long: { code: 'E1008', http: 400 },
+  too_many_requests: { code: 'E1009', http: 429 },
+  request_id_required: { code: 'E1010', http: 400 },
+  request_id_reused: { code: 'E1011', http: 409 },
+  not_open_yet: { code: 'E1012', http: 200 },
+  unsupported_language: { code: 'E1013', http: 400 },
+  method_not_allowed: { code: 'E1014', http: 405 },
+  not_found: { code: 'E1015', http: 404 },
+  session_ended: { code: '500', http: 401 },
+} as const satisfies Record<string, ErrorInfo>;
+
+export type ErrorName = keyof typeof ERRORS;
+
+/** Parameters interpolated into a translated message, e.g. `{ field: 'amount' }`. */
+export type ErrorParams = Record<string, string | number>;
+
+export function errorKey(name: ErrorName): `errors.${ErrorName}` {
+  return `errors.${name}`;
+}
+
+const byCode = new Map<string, ErrorName>(
+  (Object.keys(ERRORS) as ErrorName[]).map((name) => [ERRORS[name].code, name]),
+);
+
+export function errorNameForCode(code: string): ErrorName | undefined {
+  return byCode.get(code);
+}
+
+/**
+ * Messages the client shows on its own (SPEC.md section 8): wallet, clipboard and network
+ * failures that never come from the server. Their keys live under `messages.` in every bundle.
+ */
+export const CLIENT_MESSAGES = [
+  'service_request_failed',
+  'connect_wallet_first',
+  'wallet_signature_failed',
+  'contract_authorization_failed',
+  'contract_authorization_in_progress',
+  'contract_request_in_progress',
+  'contract_transaction_failed',
+  'insufficient_eth_balance',
+  'insufficient_coin_balance',
+  'wallet_account_switched',
+  'connection_timed_out',
+  'wallet_account_unavailable',
+  'copy_success',
+  'copy_failed',
+  'no_data',
+  'insufficient_available_balance',
+  'exchange_maximum_exceeded',
+  'exchange_below_minimum',
+  'trading_not_open',
+  'not_open_yet',
+  'offline_nothing_sent',
+] as const;
+
+export type ClientMessage = (typeof CLIENT_MESSAGES)[number];

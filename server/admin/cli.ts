@@ -1,0 +1,43 @@
+/**
+ * `npm run admin -- <command>`: hands the command to a running server through its admin socket,
+ * or, when no server runs on this DATA_DIR, opens the database itself.
+ */
+import { userInfo } from 'node:os';
+import { loadConfig } from '../config.ts';
+import { openConfiguredDatabase } from '../runtime.ts';
+import { type AdminResult, helpText, runAdminCommand } from './runner.ts';
+import { adminSocketPath, probeSocket, sendToSocket } from './socket.ts';
+
+function actorOf(argv: string[]): string {
+  const i = argv.indexOf('--actor');
+  const fromFlag = i >= 0 ? argv[i + 1] : undefined;
+  return fromFlag || process.env.MERIDIAN_ADMIN || userInfo().username;
+}
+
+async function run(argv: string[]): Promise<AdminResult> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    return { ok: true, exitCode: 0, text: helpText(), json: null };
+  }
+  const config = loadConfig();
+  const request = { argv, actor: actorOf(argv) };
+  const socketPath = adminSocketPath(config.dataDir);
+  if (await probeSocket(socketPath)) return sendToSocket(socketPath, request);
+  const database = await openConfiguredDatabase(config);
+  try {
+    return await runAdminCommand(request, { database, via: 'direct' });
+  } finally {
+    await database.close();
+  }
+}
+
+const argv = process.argv.slice(2);
+run(argv)
+  .then((result) => {
+    const out = argv.includes('--json') ? JSON.stringify(result.ok ? result.json : { error: result.text }, null, 2) : result.text;
+    (result.ok ? process.stdout : process.stderr).write(`${out}\n`);
+    process.exitCode = result.exitCode;
+  })
+  .catch((error: unknown) => {
+    process.stderr.write(`admin: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  });

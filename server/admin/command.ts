@@ -1,0 +1,38 @@
+/** The shape of an operator command. Commands are small files under ./commands. */
+import type { ParseArgsConfig } from 'node:util';
+import type { Database, DbOrTx } from '../db/client.ts';
+
+export interface AdminContext {
+  /** The transaction the command runs in (mutating commands) or the database (read-only ones). */
+  db: DbOrTx;
+  database: Database;
+  actor: string;
+  reason: string | null;
+  /** How the command reached the database: through a running server's socket, or directly. */
+  via: 'server' | 'direct';
+}
+
+export interface AdminOutput {
+  /** What a person reads. */
+  text: string;
+  /** What `--json` prints. */
+  json: unknown;
+}
+
+export interface AdminCommand {
+  /** One or two words, e.g. `status` or `config coin`. */
+  name: string;
+  summary: string;
+  usage: string;
+  /** Mutating commands need `--reason` and run in one transaction. */
+  mutating: boolean;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(
+    ctx: AdminContext,
+    args: { positionals: string[]; values: Record<string, string | boolean | undefined> },
+  ): Promise<AdminOutput>;
+}
+
+export class AdminUsageError extends Error {
+  override name = 'AdminUsageError';
+}

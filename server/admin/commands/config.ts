@@ -1,0 +1,175 @@
+/**
+ * Product configuration commands: coins, chains, feature switches, contact channels and the
+ * service contract. The demo seed runs these same commands.
+ */
+import { getAddress, isAddress } from 'viem';
+import { type Feature, FEATURES } from '../../../protocol/codes.ts';
+import {
+  CONTACT_SETTING_KEY,
+  type ContactChannel,
+  FEATURE_SETTING_KEY,
+  SERVICE_CONTRACT_SETTING_KEY,
+} from '../../../protocol/config.ts';
+import {
+  readSetting,
+  replaceCoinChains,
+  upsertChain,
+  upsertCoin,
+  writeSetting,
+} from '../../modules/config/config.repository.ts';
+import { readStoredConfig } from '../../modules/config/config.service.ts';
+import { type AdminCommand, AdminUsageError } from '../command.ts';
+
+const ALL_FEATURES = new Set<Feature>(FEATURES);
+
+function need(value: string | boolean | undefined, what: string): string {
+  if (typeof value !== 'string' || value === '') throw new AdminUsageError(`${what} is required`);
+  return value;
+}
+
+function wholeNumber(value: string | boolean | undefined, what: string, min: number, max: number): number {
+  const n = Number(need(value, what));
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new AdminUsageError(`${what} must be a whole number from ${min} to ${max}`);
+  }
+  return n;
+}
+
+const ID = /^[A-Z0-9]{2,12}$/;
+
+export const configShowCommand: AdminCommand = {
+  name: 'config show',
+  summary: 'Print the configuration clients receive (with every feature counted as implemented)',
+  usage: 'config show',
+  mutating: false,
+  options: {},
+  async run(ctx) {
+    const config = await readStoredConfig(ctx.db, ALL_FEATURES);
+    return { text: JSON.stringify(config, null, 2), json: config };
+  },
+};
+
+export const configChainCommand: AdminCommand = {
+  name: 'config chain',
+  summary: 'Add or change a chain',
+  usage: 'config chain <ID> --name <name> --family evm|tron|bitcoin [--evm-chain-id <n>] [--sort <n>] [--disable]',
+  mutating: true,
+  options: {
+    name: { type: 'string' },
+    family: { type: 'string' },
+    'evm-chain-id': { type: 'string' },
+    sort: { type: 'string' },
+    disable: { type: 'boolean' },
+  },
+  async run(ctx, { positionals, values }) {
+    const id = need(positionals[0], 'chain ID');
+    if (!ID.test(id)) throw new AdminUsageError('chain ID must be 2 to 12 capital letters or digits');
+    const family = need(values.family, '--family');
+    if (family !== 'evm' && family !== 'tron' && family !== 'bitcoin') {
+      throw new AdminUsageError('--family must be evm, tron or bitcoin');
+    }
+    const evmChainId = family === 'evm' ? wholeNumber(values['evm-chain-id'], '--evm-chain-id', 1, 2 ** 31 - 1) : null;
+    const row = {
+      id,
+      name: need(values.name, '--name'),
+      family,
+      evmChainId,
+      sort: values.sort === undefined ? 0 : wholeNumber(values.sort, '--sort', 0, 10_000),
+      enabled: values.disable !== true,
+    } as const;
+    await upsertChain(ctx.db, row);
+    return { text: `chain ${id} saved`, json: row };
+  },
+};
+
+export const configCoinCommand: AdminCommand = {
+  name: 'config coin',
+  summary: 'Add or change a coin and the chains it moves on',
+  usage: 'config coin <SYMBOL> --name <name> --precision <0-18> --chains <ID,ID> [--sort <n>] [--disable]',
+  mutating: true,
+  options: {
+    name: { type: 'string' },
+    precision: { type: 'string' },
+    chains: { type: 'string' },
+    sort: { type: 'string' },
+    disable: { type: 'boolean' },
+  },
+  async run(ctx, { positionals, values }) {
+    const symbol = need(positionals[0], 'coin symbol');
+    if (!ID.test(symbol)) throw new AdminUsageError('coin symbol must be 2 to 12 capital letters or digits');
+    const chainIds = need(values.chains, '--chains').split(',').map((c) => c.trim());
+    if (chainIds.some((c) => !ID.test(c)) || new Set(chainIds).size !== chainIds.length) {
+      throw new AdminUsageError('--chains must be distinct chain IDs separated by commas');
+    }
+    const row = {
+      symbol,
+      name: need(values.name, '--name'),
+      precision: wholeNumber(values.precision, '--precision', 0, 18),
+      sort: values.sort === undefined ? 0 : wholeNumber(values.sort, '--sort', 0, 10_000),
+      enabled: values.disable !== true,
+    };
+    await upsertCoin(ctx.db, row);
+    try {
+      await replaceCoinChains(ctx.db, symbol, chainIds);
+    } catch {
+      throw new AdminUsageError(`unknown chain in --chains ${chainIds.join(',')}; add it with "config chain" first`);
+    }
+    return { text: `coin ${symbol} saved on ${chainIds.join(', ')}`, json: { ...row, chains: chainIds } };
+  },
+};
+
+export const configFeatureCommand: AdminCommand = {
+  name: 'config feature',
+  summary: 'Switch features on or off',
+  usage: `config feature <on|off> <feature…>  (features: ${FEATURES.join(', ')})`,
+  mutating: true,
+  options: {},
+  async run(ctx, { positionals }) {
+    const [state, ...names] = positionals;
+    if (state !== 'on' && state !== 'off') throw new AdminUsageError('say on or off');
+    if (names.length === 0) throw new AdminUsageError('name at least one feature');
+    const unknown = names.filter((n) => !ALL_FEATURES.has(n as Feature));
+    if (unknown.length > 0) throw new AdminUsageError(`unknown feature: ${unknown.join(', ')}`);
+    const current = (await readSetting<Partial<Record<Feature, boolean>>>(ctx.db, FEATURE_SETTING_KEY)) ?? {};
+    const next = { ...current, ...Object.fromEntries(names.map((n) => [n, state === 'on'])) };
+    await writeSetting(ctx.db, FEATURE_SETTING_KEY, next);
+    return { text: `${names.join(', ')} switched ${state}`, json: next };
+  },
+};
+
+export const configContactCommand: AdminCommand = {
+  name: 'config contact',
+  summary: 'Set or remove a contact channel shown under "Contact us"',
+  usage: 'config contact <channel> [<value>]   (no value removes the channel)',
+  mutating: true,
+  options: {},
+  async run(ctx, { positionals }) {
+    const [channel, value] = positionals;
+    if (!channel || !/^[a-z][a-z0-9_-]{0,31}$/.test(channel)) {
+      throw new AdminUsageError('channel must be a short lowercase name such as email or telegram');
+    }
+    if (value !== undefined && (value.length === 0 || value.length > 200)) {
+      throw new AdminUsageError('value must be 1 to 200 characters');
+    }
+    const current = (await readSetting<ContactChannel[]>(ctx.db, CONTACT_SETTING_KEY)) ?? [];
+    const next = current.filter((c) => c.channel !== channel);
+    if (value !== undefined) next.push({ channel, value });
+    await writeSetting(ctx.db, CONTACT_SETTING_KEY, next);
+    return { text: value === undefined ? `contact ${channel} removed` : `contact ${channel} saved`, json: next };
+  },
+};
+
+export const configContractCommand: AdminCommand = {
+  name: 'config contract',
+  summary: 'Set the service contract address shown in the configuration ("none" clears it)',
+  usage: 'config contract <0x address|none>',
+  mutating: true,
+  options: {},
+  async run(ctx, { positionals }) {
+    const raw = need(positionals[0], 'address');
+    if (raw !== 'none' && !isAddress(raw, { strict: false })) throw new AdminUsageError('not an EVM address');
+    const value = raw === 'none' ? '' : getAddress(raw);
+    await writeSetting(ctx.db, SERVICE_CONTRACT_SETTING_KEY, value);
+    return { text: value ? `service contract set to ${value}` : 'service contract cleared', json: { serviceContract: value } };
+  },
+};

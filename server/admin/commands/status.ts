@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import { MIGRATIONS_DIR } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { chains, coins, settings } from '../../modules/config/config.schema.ts';
+import { idempotencyKeys } from '../../modules/idempotency/idempotency.schema.ts';
+import { adminAudit } from '../audit.schema.ts';
+import type { AdminCommand } from '../command.ts';
+
+type CountedTable = typeof coins | typeof chains | typeof settings | typeof idempotencyKeys | typeof adminAudit;
+
+function knownMigrations(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
+  return (journal.entries as unknown[]).length;
+}
+
+export const statusCommand: AdminCommand = {
+  name: 'status',
+  summary: 'Database kind, migrations and row counts',
+  usage: 'status',
+  mutating: false,
+  options: {},
+  async run(ctx) {
+    const applied = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+    );
+    const countOf = async (table: CountedTable) => (await ctx.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+    const json = {
+      database: { kind: ctx.database.kind, location: ctx.database.location },
+      via: ctx.via,
+      migrations: { applied: Number(applied[0]?.n ?? 0), known: knownMigrations() },
+      counts: {
+        coins: await countOf(coins),
+        chains: await countOf(chains),
+        settings: await countOf(settings),
+        idempotencyKeys: await countOf(idempotencyKeys),
+        auditEntries: await countOf(adminAudit),
+      },
+    };
+    const text = [
+      `database    ${json.database.kind} (${json.database.location})`,
+      `reached     ${json.via === 'server' ? 'through the running server' : 'directly'}`,
+      `migrations  ${json.migrations.applied} of ${json.migrations.known} applied`,
+      ...Object.entries(json.counts).map(([k, n]) => `${k.padEnd(11)} ${n}`),
+    ].join('\n');
+    return { text, json };
+  },
+};

@@ -1,0 +1,20 @@
+import type { AdminCommand } from './command.ts';
+import {
+  configChainCommand,
+  configCoinCommand,
+  configContactCommand,
+  configContractCommand,
+  configFeatureCommand,
+  configShowCommand,
+} from './commands/config.ts';
+import { statusCommand } from './commands/status.ts';
+
+export const ADMIN_COMMANDS: readonly AdminCommand[] = [
+  statusCommand,
+  configShowCommand,
+  configChainCommand,
+  configCoinCommand,
+  configFeatureCommand,
+  configContactCommand,
+  configContractCommand,
+];

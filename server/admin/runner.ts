@@ -1,0 +1,120 @@
+/**
+ * Runs one operator command, wherever it came from (the CLI opening the database itself, or the
+ * running server's admin socket). Mutating commands need a reason and run in one transaction;
+ * every command, successful or not, leaves a row in the audit table.
+ */
+import { parseArgs } from 'node:util';
+import type { Database, DbOrTx } from '../db/client.ts';
+import { maskSensitive } from '../http/log-safety.ts';
+import { adminAudit } from './audit.schema.ts';
+import { type AdminCommand, type AdminContext, AdminUsageError } from './command.ts';
+import { ADMIN_COMMANDS } from './registry.ts';
+
+export interface AdminRequest {
+  argv: string[];
+  actor: string;
+}
+
+export interface AdminResult {
+  ok: boolean;
+  /** 0 success, 1 the command failed, 2 it was called wrongly. */
+  exitCode: 0 | 1 | 2;
+  text: string;
+  json: unknown;
+}
+
+export interface RunnerOptions {
+  database: Database;
+  via: AdminContext['via'];
+  commands?: readonly AdminCommand[];
+  /** Called after a mutating command committed (the server clears its configuration cache). */
+  onChange?: () => void;
+}
+
+function findCommand(commands: readonly AdminCommand[], words: string[]) {
+  const two = words.slice(0, 2).join(' ');
+  return commands.find((c) => c.name === two) ?? commands.find((c) => c.name === words[0]);
+}
+
+export function helpText(commands: readonly AdminCommand[] = ADMIN_COMMANDS): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    'Usage: npm run admin -- <command> [options] [--json] [--reason "<why>"] [--actor <name>]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Every command is recorded in the audit table with who ran it, when and why.',
+    'Commands that change anything need --reason. "npm run admin -- <command> --help" shows its usage.',
+  ].join('\n');
+}
+
+function usageError(message: string, command?: AdminCommand): AdminResult {
+  const text = command ? `${message}\nusage: npm run admin -- ${command.usage}` : `${message}\n\n${helpText()}`;
+  return { ok: false, exitCode: 2, text, json: { error: message } };
+}
+
+export async function runAdminCommand(request: AdminRequest, options: RunnerOptions): Promise<AdminResult> {
+  const commands = options.commands ?? ADMIN_COMMANDS;
+  const words = request.argv.filter((a) => !a.startsWith('-'));
+  if (request.argv.length === 0 || request.argv[0] === '--help' || request.argv[0] === 'help') {
+    return { ok: true, exitCode: 0, text: helpText(commands), json: { commands: commands.map((c) => c.name) } };
+  }
+  const command = findCommand(commands, words);
+  if (!command) return usageError(`unknown command: ${words.slice(0, 2).join(' ') || request.argv.join(' ')}`);
+
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    const rest = [...request.argv];
+    for (const word of command.name.split(' ')) rest.splice(rest.indexOf(word), 1);
+    parsed = parseArgs({
+      args: rest,
+      options: {
+        ...command.options,
+        json: { type: 'boolean' },
+        help: { type: 'boolean' },
+        reason: { type: 'string' },
+        actor: { type: 'string' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    return usageError((error as Error).message, command);
+  }
+  if (parsed.values.help) {
+    return { ok: true, exitCode: 0, text: `usage: npm run admin -- ${command.usage}\n${command.summary}`, json: { usage: command.usage } };
+  }
+  const reason = typeof parsed.values.reason === 'string' ? parsed.values.reason.trim() : null;
+  if (command.mutating && !reason) return usageError('this command changes data: say why with --reason "…"', command);
+
+  const { db } = options.database;
+  const base = { database: options.database, actor: request.actor, reason, via: options.via };
+  const args = { positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> };
+  const audit = (into: DbOrTx, outcome: 'ok' | 'error', detail: string | null) =>
+    into.insert(adminAudit).values({
+      actor: request.actor,
+      command: command.name,
+      args: request.argv.filter((a) => a !== '--json'),
+      reason,
+      outcome,
+      detail: detail === null ? null : maskSensitive(detail).slice(0, 500),
+    });
+  try {
+    const output = command.mutating
+      ? await db.transaction(async (tx) => {
+          const result = await command.run({ ...base, db: tx }, args);
+          await audit(tx, 'ok', result.text);
+          return result;
+        })
+      : await command.run({ ...base, db }, args);
+    if (!command.mutating) await audit(db, 'ok', null);
+    if (command.mutating) options.onChange?.();
+    return { ok: true, exitCode: 0, ...output };
+  } catch (error) {
+    const message = (error as Error).message;
+    await audit(db, 'error', message);
+    if (error instanceof AdminUsageError) return usageError(message, command);
+    return { ok: false, exitCode: 1, text: `failed: ${maskSensitive(message)}`, json: { error: maskSensitive(message) } };
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Builds the HTTP application: security plugins first, then the product API, then the client.
+ * Tests build it with an in-memory database and call it through `app.inject`.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { ApiCode } from '../protocol/codes.ts';
+import { CODE_PATH_PATTERN } from '../protocol/envelope.ts';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { ApiError } from './http/api-error.ts';
+import { createDispatcher } from './http/dispatch.ts';
+import { installErrorHandler } from './http/errors.ts';
+import type { CodeHandler, Services } from './http/handler.ts';
+import { logSerializers } from './http/log-safety.ts';
+import { registerClient, sendShell } from './http/static.ts';
+import type { Translator } from './i18n.ts';
+
+/** Form bodies of product calls are small; anything larger is refused before it is read. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  // TLS is the reverse proxy's job; upgrading on plain http would break a LAN or localhost start.
+  upgradeInsecureRequests: null,
+};
+
+export interface AppOptions {
+  database: Database;
+  config: Pick<ServerConfig, 'rateLimitPerIp' | 'rateLimitPerWallet' | 'trustProxy' | 'clientDir' | 'logLevel'>;
+  translator: Translator;
+  handlers: ReadonlyMap<ApiCode, CodeHandler>;
+  services: Services;
+  /** A pino-compatible logger instance or stream destination, for tests that read the log. */
+  loggerStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: logSerializers,
+      ...(options.loggerStream ? { stream: options.loggerStream } : {}),
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Ids in logs tie lines of one request together without naming the client.
+    genReqId: () => crypto.randomUUID(),
+  }) as unknown as FastifyInstance<
+    import('node:http').Server,
+    import('node:http').IncomingMessage,
+    import('node:http').ServerResponse,
+    FastifyBaseLogger
+  >;
+
+  app.decorateRequest('lang', null);
+  app.decorateRequest('wallet', null);
+  installErrorHandler(app, options.translator);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerIp,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new ApiError('too_many_requests'),
+  });
+  // Only form bodies are accepted anywhere; JSON or anything else is an unsupported media type.
+  app.removeAllContentTypeParsers();
+  await app.register(fastifyFormbody);
+
+  app.addHook('onRequest', async (request) => {
+    // The CSRF guard (DESIGN.md section 4): a cross-site form post cannot set this header.
+    if (request.method === 'POST' && request.url.startsWith('/adc/')) {
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new ApiError('csrf_header_missing');
+    }
+  });
+
+  const dispatch = createDispatcher({ db: database.db, handlers: options.handlers, services: options.services });
+  app.post<{ Params: { file: string } }>(
+    '/adc/html/eto/:file',
+    {
+      preHandler: [
+        app.rateLimit({
+          max: config.rateLimitPerWallet,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `wallet:${request.wallet ?? ''}`,
+          // Requests without a session are limited per IP by the global limit only.
+          allowList: (request) => !request.wallet,
+        }),
+        async (request) => {
+          const type = request.headers['content-type'] ?? '';
+          if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+            throw new ApiError('unsupported_content_type');
+          }
+        },
+      ],
+    },
+    dispatch,
+  );
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await database.db.execute('select 1');
+      return reply.header('cache-control', 'no-store').send({ status: 'ok', database: database.kind });
+    } catch {
+      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable' });
+    }
+  });
+
+  const hasClient = await registerClient(app, config.clientDir);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (CODE_PATH_PATTERN.test(path)) throw new ApiError('method_not_allowed');
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (hasClient && request.method === 'GET' && wantsHtml && !path.startsWith('/adc/')) {
+      return sendShell(reply);
+    }
+    throw new ApiError('not_found');
+  });
+
+  return app;
+}

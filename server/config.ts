@@ -1,0 +1,61 @@
+/**
+ * Server configuration from environment variables (documented in the README). Invalid values
+ * stop the start with a message that names the variable, never with a half-configured server.
+ */
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` for a PostgreSQL server; null for the embedded PGlite under `dataDir`. */
+  databaseUrl: string | null;
+  logLevel: string;
+  /** Fill demo configuration into an empty database on start. */
+  demoSeed: boolean;
+  /** Requests per minute per client IP, and per wallet once a session exists. */
+  rateLimitPerIp: number;
+  rateLimitPerWallet: number;
+  /** Honour X-Forwarded-For from a reverse proxy in front of the server. */
+  trustProxy: boolean;
+  /** Where the built client lives. */
+  clientDir: string;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL ? env.DATABASE_URL : null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl,
+    logLevel: env.LOG_LEVEL || 'info',
+    // Demo data by default on the embedded database only: a real PostgreSQL deployment starts empty.
+    demoSeed: flag(env, 'DEMO_SEED', databaseUrl === null),
+    rateLimitPerIp: integer(env, 'RATE_LIMIT_PER_IP', 600, 1, 1_000_000),
+    rateLimitPerWallet: integer(env, 'RATE_LIMIT_PER_WALLET', 300, 1, 1_000_000),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The one place a failure becomes a public answer: a translated envelope with the catalogue's
+ * code and HTTP status. Framework errors (body too large, wrong media type) map to their own
+ * catalogue entries; anything unexpected is logged and answered as `internal_error`, with no
+ * detail about the cause.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Envelope } from '../../protocol/envelope.ts';
+import { ERRORS, type ErrorName, errorKey } from '../../protocol/errors.ts';
+import type { Translator } from '../i18n.ts';
+import { ApiError } from './api-error.ts';
+import { requestLanguage } from './language.ts';
+
+const FRAMEWORK_ERRORS: Record<string, ErrorName> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_content_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_body',
+};
+
+export function toApiError(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  const mapped = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+  if (mapped) return new ApiError(mapped);
+  const status = fastifyError.statusCode;
+  // Other client errors raised by the framework or a plugin (e.g. a bad URL encoding).
+  if (typeof status === 'number' && status >= 400 && status < 500) return new ApiError('malformed_body');
+  return null;
+}
+
+export function installErrorHandler(app: FastifyInstance, translator: Translator): void {
+  app.setErrorHandler((error, request, reply) => {
+    let apiError = toApiError(error);
+    if (!apiError) {
+      request.log.error({ err: error }, 'unexpected error');
+      apiError = new ApiError('internal_error');
+    }
+    const t = translator.forLanguage(requestLanguage(request));
+    const body: Envelope<null> = {
+      respCode: ERRORS[apiError.errorName].code,
+      respMsg: t(errorKey(apiError.errorName), apiError.params),
+      data: null,
+    };
+    return reply.code(apiError.httpStatus).header('cache-control', 'no-store').send(body);
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * What a module gives the dispatcher for each code it serves: the code, the schema of its form
+ * body, and the function that answers it. Modules never see the raw request body.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
+import type { ApiCode } from '../../protocol/codes.ts';
+import type { Language } from '../../protocol/languages.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { ConfigService } from '../modules/config/config.service.ts';
+
+/** Long-lived services handlers may use. */
+export interface Services {
+  config: ConfigService;
+}
+
+export interface HandlerContext {
+  /** The database, or the transaction a mutating call runs in. */
+  db: DbOrTx;
+  lang: Language;
+  /** The signed-in wallet (lower case), or null without a session. */
+  wallet: string | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  /** Answer in another language from now on (E0001). */
+  setLanguage(lang: Language): void;
+}
+
+export interface CodeHandler<S extends v.GenericSchema = v.GenericSchema> {
+  code: ApiCode;
+  schema: S;
+  handle(ctx: HandlerContext, input: v.InferOutput<S>): Promise<unknown>;
+}
+
+/** Keeps the schema's output type attached to `handle` while the registry holds handlers of any schema. */
+export function defineHandler<S extends v.GenericSchema>(handler: CodeHandler<S>): CodeHandler {
+  return handler as unknown as CodeHandler;
+}

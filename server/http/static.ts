@@ -1,0 +1,36 @@
+/**
+ * Serves the built client. Hashed files under /assets/ never change, so browsers keep them for a
+ * year; index.html, the service worker and the manifest must be revalidated on every load so that
+ * a deploy reaches users. Every other GET that asks for HTML gets the app shell (client routes).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+
+export function cacheControlFor(file: string): string {
+  const name = path.basename(file);
+  if (REVALIDATE.has(name)) return 'no-cache';
+  if (file.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export async function registerClient(app: FastifyInstance, clientDir: string): Promise<boolean> {
+  if (!existsSync(path.join(clientDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders(reply, file) {
+      reply.header('cache-control', cacheControlFor(file));
+    },
+  });
+  return true;
+}
+
+export function sendShell(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+}

@@ -1,0 +1,58 @@
+/**
+ * Starts the server: configuration from the environment, database migrated (and seeded with demo
+ * data when empty and DEMO_SEED allows), the HTTP app, and the admin socket.
+ */
+import { mkdirSync, unlinkSync } from 'node:fs';
+import { runAdminCommand } from './admin/runner.ts';
+import { adminSocketPath, listenAdminSocket } from './admin/socket.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createTranslator } from './i18n.ts';
+import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const socketPath = adminSocketPath(config.dataDir);
+  const database = await openConfiguredDatabase(config);
+  const seeded = config.demoSeed ? await applyDemoSeed(database) : 0;
+  const runtime = createRuntime(database);
+  const translator = await createTranslator();
+  const app = await buildApp({ database, config, translator, ...runtime });
+
+  const adminServer = await listenAdminSocket(socketPath, (request) =>
+    runAdminCommand(request, { database, via: 'server', onChange: () => runtime.services.config.invalidate() }),
+  );
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  if (seeded > 0) app.log.info(`demo configuration seeded (${seeded} admin commands)`);
+  app.log.info(`database: ${database.kind} (${database.kind === 'pglite' ? database.location : 'server'})`);
+  // Printed plainly as well as logged, so a newcomer sees where to go.
+  process.stdout.write(`\nMeridian is running: open http://${shownHost}:${port}/\n\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    adminServer.close();
+    try {
+      unlinkSync(socketPath);
+    } catch {
+      // already gone
+    }
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Meridian could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

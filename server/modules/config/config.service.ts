@@ -1,0 +1,88 @@
+/**
+ * The global configuration (code 00000) and the operator's changes to it. Reads are cached for a
+ * few seconds because every client start asks for it; a change made in this process clears the
+ * cache at once, and other processes see it within the TTL.
+ */
+import { type Feature, FEATURES } from '../../../protocol/codes.ts';
+import {
+  CONTACT_SETTING_KEY,
+  type ContactChannel,
+  FEATURE_SETTING_KEY,
+  type GlobalConfig,
+  SERVICE_CONTRACT_SETTING_KEY,
+} from '../../../protocol/config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { listChains, listCoinChains, listCoins, listSettings } from './config.repository.ts';
+
+const CACHE_TTL_MS = 5_000;
+
+export type StoredConfig = Omit<GlobalConfig, 'serverTime'>;
+
+export interface ConfigService {
+  /** The configuration as clients see it. */
+  get(): Promise<GlobalConfig>;
+  /** Forget the cached copy after a change. */
+  invalidate(): void;
+}
+
+export interface ConfigServiceOptions {
+  db: DbOrTx;
+  /** Features whose codes the server actually serves; a switch cannot open anything else. */
+  implementedFeatures: ReadonlySet<Feature>;
+  now?: () => number;
+}
+
+export async function readStoredConfig(
+  db: DbOrTx,
+  implementedFeatures: ReadonlySet<Feature>,
+): Promise<StoredConfig> {
+  const [chainRows, coinRows, links, values] = await Promise.all([
+    listChains(db),
+    listCoins(db),
+    listCoinChains(db),
+    listSettings(db),
+  ]);
+  const enabledChains = chainRows.filter((c) => c.enabled);
+  const enabledChainIds = new Set(enabledChains.map((c) => c.id));
+  const switches = (values.get(FEATURE_SETTING_KEY) ?? {}) as Partial<Record<Feature, boolean>>;
+  const features = Object.fromEntries(
+    FEATURES.map((f) => [f, switches[f] === true && implementedFeatures.has(f)]),
+  ) as Record<Feature, boolean>;
+  return {
+    serviceContract: (values.get(SERVICE_CONTRACT_SETTING_KEY) as string | undefined) ?? '',
+    chains: enabledChains.map((c) => ({ id: c.id, name: c.name, family: c.family, evmChainId: c.evmChainId })),
+    coins: coinRows
+      .filter((c) => c.enabled)
+      .map((c) => ({
+        symbol: c.symbol,
+        name: c.name,
+        precision: c.precision,
+        chains: links.filter((l) => l.coin === c.symbol && enabledChainIds.has(l.chain)).map((l) => l.chain),
+      })),
+    features,
+    contact: (values.get(CONTACT_SETTING_KEY) as ContactChannel[] | undefined) ?? [],
+    maxApr: null,
+    vapidPublicKey: null,
+  };
+}
+
+export function createConfigService(options: ConfigServiceOptions): ConfigService {
+  const now = options.now ?? Date.now;
+  let cached: { at: number; value: Promise<StoredConfig> } | null = null;
+  return {
+    async get() {
+      if (!cached || now() - cached.at > CACHE_TTL_MS) {
+        const value = readStoredConfig(options.db, options.implementedFeatures);
+        cached = { at: now(), value };
+        // A failed read must not stay cached.
+        value.catch(() => {
+          if (cached?.value === value) cached = null;
+        });
+      }
+      return { ...(await cached.value), serverTime: now() };
+    },
+    invalidate() {
+      cached = null;
+    },
+  };
+}

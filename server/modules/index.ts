@@ -1,0 +1,29 @@
+/**
+ * The codes this server answers, gathered from the feature modules. A code listed in
+ * protocol/codes.ts but missing here answers "Not open yet", and its feature is reported closed.
+ */
+import { type ApiCode, CODES, type Feature } from '../../protocol/codes.ts';
+import type { CodeHandler } from '../http/handler.ts';
+import { configHandlers } from './config/config.routes.ts';
+import { languageHandlers } from './language/language.routes.ts';
+
+export const codeHandlers: readonly CodeHandler[] = [...configHandlers, ...languageHandlers];
+
+export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {
+  const map = new Map<ApiCode, CodeHandler>();
+  for (const h of handlers) {
+    if (map.has(h.code)) throw new Error(`two handlers for code ${h.code}`);
+    map.set(h.code, h);
+  }
+  return map;
+}
+
+/** A feature counts as implemented when every one of its codes has a handler. */
+export function implementedFeatures(handlers: ReadonlyMap<ApiCode, CodeHandler>): Set<Feature> {
+  const byFeature = new Map<Feature, boolean>();
+  for (const [code, info] of Object.entries(CODES) as [ApiCode, (typeof CODES)[ApiCode]][]) {
+    if (!info.feature) continue;
+    byFeature.set(info.feature, (byFeature.get(info.feature) ?? true) && handlers.has(code));
+  }
+  return new Set([...byFeature].filter(([, done]) => done).map(([f]) => f));
+}
