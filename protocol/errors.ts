@@ -13,7 +13,7 @@ export interface ErrorInfo {
 }
 
 export const ERRORS = {
-  internal_error: { code: 'E1000', http: 200 },
+  internal_error: { code: 'E1000', http: 503 },
   unknown_code: { code: 'E1001', http: 404 },
   csrf_header_missing: { code: 'E1002', http: 403 },
   unsupported_content_type: { code: 'E1003', http: 415 },

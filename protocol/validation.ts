@@ -12,9 +12,7 @@ export const MAX_FIELD_LENGTH = 2048;
 
 export type FormBody = Record<string, unknown>;
 
-export type ParseResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: ErrorName; params: ErrorParams };
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: ErrorName; params: ErrorParams };
 
 /**
  * A message set on a schema action that names a catalogue error (e.g. `unsupported_language`)
@@ -84,7 +82,9 @@ export const pageSize = v.pipe(
 export const decimalAmount = (scale: number) =>
   v.pipe(
     v.string(),
-    v.regex(scale > 0 ? new RegExp(`^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,${scale}})?$`) : /^(0|[1-9][0-9]{0,17})$/),
+    v.regex(
+      scale > 0 ? new RegExp(`^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,${scale}})?$`) : /^(0|[1-9][0-9]{0,17})$/,
+    ),
   );
 
 export const emptyForm = v.object({});

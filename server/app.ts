@@ -41,7 +41,10 @@ export const CONTENT_SECURITY_POLICY = {
 
 export interface AppOptions {
   database: Database;
-  config: Pick<ServerConfig, 'rateLimitPerIp' | 'rateLimitPerWallet' | 'trustProxy' | 'clientDir' | 'logLevel'>;
+  config: Pick<
+    ServerConfig,
+    'rateLimitPerIp' | 'rateLimitPerWallet' | 'trustProxy' | 'clientDir' | 'logLevel'
+  >;
   translator: Translator;
   handlers: ReadonlyMap<ApiCode, CodeHandler>;
   services: Services;
@@ -94,7 +97,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  const dispatch = createDispatcher({ db: database.db, handlers: options.handlers, services: options.services });
+  const dispatch = createDispatcher({
+    db: database.db,
+    handlers: options.handlers,
+    services: options.services,
+  });
   app.post<{ Params: { file: string } }>(
     '/adc/html/eto/:file',
     {

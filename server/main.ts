@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ database, config, translator, ...runtime });
 
   const adminServer = await listenAdminSocket(socketPath, (request) =>
-    runAdminCommand(request, { database, via: 'server', onChange: () => runtime.services.config.invalidate() }),
+    runAdminCommand(request, {
+      database,
+      via: 'server',
+      onChange: () => runtime.services.config.invalidate(),
+    }),
   );
 
   await app.listen({ port: config.port, host: config.host });

@@ -11,7 +11,9 @@ import { createConfigService } from './modules/config/config.service.ts';
 import { codeHandlers, handlerMap, implementedFeatures } from './modules/index.ts';
 import { isUnconfigured, seedDemo } from './seed/demo.ts';
 
-export async function openConfiguredDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
@@ -33,6 +35,8 @@ export function createRuntime(database: Database, handlers: readonly CodeHandler
   const map = handlerMap(handlers);
   return {
     handlers: map,
-    services: { config: createConfigService({ db: database.db, implementedFeatures: implementedFeatures(map) }) },
+    services: {
+      config: createConfigService({ db: database.db, implementedFeatures: implementedFeatures(map) }),
+    },
   };
 }

@@ -33,7 +33,9 @@ async function run(argv: string[]): Promise<AdminResult> {
 const argv = process.argv.slice(2);
 run(argv)
   .then((result) => {
-    const out = argv.includes('--json') ? JSON.stringify(result.ok ? result.json : { error: result.text }, null, 2) : result.text;
+    const out = argv.includes('--json')
+      ? JSON.stringify(result.ok ? result.json : { error: result.text }, null, 2)
+      : result.text;
     (result.ok ? process.stdout : process.stderr).write(`${out}\n`);
     process.exitCode = result.exitCode;
   })

@@ -50,7 +50,9 @@ export function helpText(commands: readonly AdminCommand[] = ADMIN_COMMANDS): st
 }
 
 function usageError(message: string, command?: AdminCommand): AdminResult {
-  const text = command ? `${message}\nusage: npm run admin -- ${command.usage}` : `${message}\n\n${helpText()}`;
+  const text = command
+    ? `${message}\nusage: npm run admin -- ${command.usage}`
+    : `${message}\n\n${helpText()}`;
   return { ok: false, exitCode: 2, text, json: { error: message } };
 }
 
@@ -58,10 +60,16 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
   const commands = options.commands ?? ADMIN_COMMANDS;
   const words = request.argv.filter((a) => !a.startsWith('-'));
   if (request.argv.length === 0 || request.argv[0] === '--help' || request.argv[0] === 'help') {
-    return { ok: true, exitCode: 0, text: helpText(commands), json: { commands: commands.map((c) => c.name) } };
+    return {
+      ok: true,
+      exitCode: 0,
+      text: helpText(commands),
+      json: { commands: commands.map((c) => c.name) },
+    };
   }
   const command = findCommand(commands, words);
-  if (!command) return usageError(`unknown command: ${words.slice(0, 2).join(' ') || request.argv.join(' ')}`);
+  if (!command)
+    return usageError(`unknown command: ${words.slice(0, 2).join(' ') || request.argv.join(' ')}`);
 
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -83,14 +91,23 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
     return usageError((error as Error).message, command);
   }
   if (parsed.values.help) {
-    return { ok: true, exitCode: 0, text: `usage: npm run admin -- ${command.usage}\n${command.summary}`, json: { usage: command.usage } };
+    return {
+      ok: true,
+      exitCode: 0,
+      text: `usage: npm run admin -- ${command.usage}\n${command.summary}`,
+      json: { usage: command.usage },
+    };
   }
   const reason = typeof parsed.values.reason === 'string' ? parsed.values.reason.trim() : null;
-  if (command.mutating && !reason) return usageError('this command changes data: say why with --reason "…"', command);
+  if (command.mutating && !reason)
+    return usageError('this command changes data: say why with --reason "…"', command);
 
   const { db } = options.database;
   const base = { database: options.database, actor: request.actor, reason, via: options.via };
-  const args = { positionals: parsed.positionals, values: parsed.values as Record<string, string | boolean | undefined> };
+  const args = {
+    positionals: parsed.positionals,
+    values: parsed.values as Record<string, string | boolean | undefined>,
+  };
   const audit = (into: DbOrTx, outcome: 'ok' | 'error', detail: string | null) =>
     into.insert(adminAudit).values({
       actor: request.actor,
@@ -115,6 +132,11 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
     const message = (error as Error).message;
     await audit(db, 'error', message);
     if (error instanceof AdminUsageError) return usageError(message, command);
-    return { ok: false, exitCode: 1, text: `failed: ${maskSensitive(message)}`, json: { error: maskSensitive(message) } };
+    return {
+      ok: false,
+      exitCode: 1,
+      text: `failed: ${maskSensitive(message)}`,
+      json: { error: maskSensitive(message) },
+    };
   }
 }

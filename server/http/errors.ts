@@ -25,7 +25,10 @@ export function toApiError(error: unknown): ApiError | null {
   const mapped = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
   if (mapped) return new ApiError(mapped);
   const status = fastifyError.statusCode;
-  // Other client errors raised by the framework or a plugin (e.g. a bad URL encoding).
+  // Other client errors raised by the framework or a plugin: a directory or a hidden file asked
+  // of the static files (403/404), a bad URL encoding (400).
+  if (status === 403 || status === 404) return new ApiError('not_found');
+  if (status === 405) return new ApiError('method_not_allowed');
   if (typeof status === 'number' && status >= 400 && status < 500) return new ApiError('malformed_body');
   return null;
 }

@@ -26,6 +26,10 @@ export const logSerializers = {
   },
   err(error: Error) {
     // The stack names our code, not the caller; it is masked like the message all the same.
-    return { type: error.name, message: maskSensitive(error.message), stack: maskSensitive(error.stack ?? '') };
+    return {
+      type: error.name,
+      message: maskSensitive(error.message),
+      stack: maskSensitive(error.stack ?? ''),
+    };
   },
 };

@@ -28,6 +28,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       reply.header('cache-control', cacheControlFor(file));
     },
   });
+  // The root is a directory to the static handler; it is the app shell to a visitor.
+  app.get('/', (_request, reply) => sendShell(reply));
   return true;
 }
 

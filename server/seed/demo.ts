@@ -4,27 +4,76 @@
  * command is recorded in the audit table with the actor `seed`.
  */
 import { count } from 'drizzle-orm';
+import { runAdminCommand } from '../admin/runner.ts';
 import type { Database } from '../db/client.ts';
 import { coins } from '../modules/config/config.schema.ts';
-import { runAdminCommand } from '../admin/runner.ts';
 
 const REASON = ['--reason', 'demo seed on an empty database'];
 
 export const DEMO_COMMANDS: readonly string[][] = [
   ['config', 'chain', 'TRC20', '--name', 'TRON (TRC20)', '--family', 'tron', '--sort', '1'],
-  ['config', 'chain', 'ERC20', '--name', 'Ethereum (ERC20)', '--family', 'evm', '--evm-chain-id', '1', '--sort', '2'],
-  ['config', 'chain', 'BEP20', '--name', 'BNB Smart Chain (BEP20)', '--family', 'evm', '--evm-chain-id', '56', '--sort', '3'],
+  [
+    'config',
+    'chain',
+    'ERC20',
+    '--name',
+    'Ethereum (ERC20)',
+    '--family',
+    'evm',
+    '--evm-chain-id',
+    '1',
+    '--sort',
+    '2',
+  ],
+  [
+    'config',
+    'chain',
+    'BEP20',
+    '--name',
+    'BNB Smart Chain (BEP20)',
+    '--family',
+    'evm',
+    '--evm-chain-id',
+    '56',
+    '--sort',
+    '3',
+  ],
   ['config', 'chain', 'BTC', '--name', 'Bitcoin', '--family', 'bitcoin', '--sort', '4'],
-  ['config', 'coin', 'USDT', '--name', 'Tether USD', '--precision', '6', '--chains', 'TRC20,ERC20,BEP20', '--sort', '1'],
+  [
+    'config',
+    'coin',
+    'USDT',
+    '--name',
+    'Tether USD',
+    '--precision',
+    '6',
+    '--chains',
+    'TRC20,ERC20,BEP20',
+    '--sort',
+    '1',
+  ],
   ['config', 'coin', 'BTC', '--name', 'Bitcoin', '--precision', '8', '--chains', 'BTC', '--sort', '2'],
   ['config', 'coin', 'ETH', '--name', 'Ether', '--precision', '8', '--chains', 'ERC20', '--sort', '3'],
   ['config', 'coin', 'TRX', '--name', 'TRON', '--precision', '6', '--chains', 'TRC20', '--sort', '4'],
   ['config', 'coin', 'BNB', '--name', 'BNB', '--precision', '8', '--chains', 'BEP20', '--sort', '5'],
   // Switched on as the operator's intent; a feature is reported open only once its codes exist.
   [
-    'config', 'feature', 'on',
-    'account', 'assets', 'deposit', 'withdraw', 'exchange', 'staking', 'mining',
-    'ido', 'push', 'markets', 'trading', 'news', 'referral',
+    'config',
+    'feature',
+    'on',
+    'account',
+    'assets',
+    'deposit',
+    'withdraw',
+    'exchange',
+    'staking',
+    'mining',
+    'ido',
+    'push',
+    'markets',
+    'trading',
+    'news',
+    'referral',
   ],
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
@@ -39,7 +88,10 @@ export async function isUnconfigured(database: Database): Promise<boolean> {
 export async function seedDemo(database: Database): Promise<number> {
   let ran = 0;
   for (const argv of DEMO_COMMANDS) {
-    const result = await runAdminCommand({ argv: [...argv, ...REASON], actor: 'seed' }, { database, via: 'direct' });
+    const result = await runAdminCommand(
+      { argv: [...argv, ...REASON], actor: 'seed' },
+      { database, via: 'direct' },
+    );
     if (!result.ok) throw new Error(`demo seed failed at "${argv.join(' ')}": ${result.text}`);
     ran += 1;
   }

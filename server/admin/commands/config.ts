@@ -3,7 +3,7 @@
  * service contract. The demo seed runs these same commands.
  */
 import { getAddress, isAddress } from 'viem';
-import { type Feature, FEATURES } from '../../../protocol/codes.ts';
+import { FEATURES, type Feature } from '../../../protocol/codes.ts';
 import {
   CONTACT_SETTING_KEY,
   type ContactChannel,
@@ -52,7 +52,8 @@ export const configShowCommand: AdminCommand = {
 export const configChainCommand: AdminCommand = {
   name: 'config chain',
   summary: 'Add or change a chain',
-  usage: 'config chain <ID> --name <name> --family evm|tron|bitcoin [--evm-chain-id <n>] [--sort <n>] [--disable]',
+  usage:
+    'config chain <ID> --name <name> --family evm|tron|bitcoin [--evm-chain-id <n>] [--sort <n>] [--disable]',
   mutating: true,
   options: {
     name: { type: 'string' },
@@ -68,7 +69,8 @@ export const configChainCommand: AdminCommand = {
     if (family !== 'evm' && family !== 'tron' && family !== 'bitcoin') {
       throw new AdminUsageError('--family must be evm, tron or bitcoin');
     }
-    const evmChainId = family === 'evm' ? wholeNumber(values['evm-chain-id'], '--evm-chain-id', 1, 2 ** 31 - 1) : null;
+    const evmChainId =
+      family === 'evm' ? wholeNumber(values['evm-chain-id'], '--evm-chain-id', 1, 2 ** 31 - 1) : null;
     const row = {
       id,
       name: need(values.name, '--name'),
@@ -97,7 +99,9 @@ export const configCoinCommand: AdminCommand = {
   async run(ctx, { positionals, values }) {
     const symbol = need(positionals[0], 'coin symbol');
     if (!ID.test(symbol)) throw new AdminUsageError('coin symbol must be 2 to 12 capital letters or digits');
-    const chainIds = need(values.chains, '--chains').split(',').map((c) => c.trim());
+    const chainIds = need(values.chains, '--chains')
+      .split(',')
+      .map((c) => c.trim());
     if (chainIds.some((c) => !ID.test(c)) || new Set(chainIds).size !== chainIds.length) {
       throw new AdminUsageError('--chains must be distinct chain IDs separated by commas');
     }
@@ -112,7 +116,9 @@ export const configCoinCommand: AdminCommand = {
     try {
       await replaceCoinChains(ctx.db, symbol, chainIds);
     } catch {
-      throw new AdminUsageError(`unknown chain in --chains ${chainIds.join(',')}; add it with "config chain" first`);
+      throw new AdminUsageError(
+        `unknown chain in --chains ${chainIds.join(',')}; add it with "config chain" first`,
+      );
     }
     return { text: `coin ${symbol} saved on ${chainIds.join(', ')}`, json: { ...row, chains: chainIds } };
   },
@@ -155,7 +161,10 @@ export const configContactCommand: AdminCommand = {
     const next = current.filter((c) => c.channel !== channel);
     if (value !== undefined) next.push({ channel, value });
     await writeSetting(ctx.db, CONTACT_SETTING_KEY, next);
-    return { text: value === undefined ? `contact ${channel} removed` : `contact ${channel} saved`, json: next };
+    return {
+      text: value === undefined ? `contact ${channel} removed` : `contact ${channel} saved`,
+      json: next,
+    };
   },
 };
 
@@ -170,6 +179,9 @@ export const configContractCommand: AdminCommand = {
     if (raw !== 'none' && !isAddress(raw, { strict: false })) throw new AdminUsageError('not an EVM address');
     const value = raw === 'none' ? '' : getAddress(raw);
     await writeSetting(ctx.db, SERVICE_CONTRACT_SETTING_KEY, value);
-    return { text: value ? `service contract set to ${value}` : 'service contract cleared', json: { serviceContract: value } };
+    return {
+      text: value ? `service contract set to ${value}` : 'service contract cleared',
+      json: { serviceContract: value },
+    };
   },
 };

@@ -8,7 +8,12 @@ import { idempotencyKeys } from '../../modules/idempotency/idempotency.schema.ts
 import { adminAudit } from '../audit.schema.ts';
 import type { AdminCommand } from '../command.ts';
 
-type CountedTable = typeof coins | typeof chains | typeof settings | typeof idempotencyKeys | typeof adminAudit;
+type CountedTable =
+  | typeof coins
+  | typeof chains
+  | typeof settings
+  | typeof idempotencyKeys
+  | typeof adminAudit;
 
 function knownMigrations(): number {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
@@ -25,7 +30,8 @@ export const statusCommand: AdminCommand = {
     const applied = rowsOf<{ n: number }>(
       await ctx.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
     );
-    const countOf = async (table: CountedTable) => (await ctx.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+    const countOf = async (table: CountedTable) =>
+      (await ctx.db.select({ n: count() }).from(table))[0]?.n ?? 0;
     const json = {
       database: { kind: ctx.database.kind, location: ctx.database.location },
       via: ctx.via,

@@ -32,7 +32,10 @@ export function listCoins(db: DbOrTx): Promise<CoinRow[]> {
 }
 
 export function listCoinChains(db: DbOrTx) {
-  return db.select().from(coinChains).orderBy(asc(coinChains.coin), asc(coinChains.sort), asc(coinChains.chain));
+  return db
+    .select()
+    .from(coinChains)
+    .orderBy(asc(coinChains.coin), asc(coinChains.sort), asc(coinChains.chain));
 }
 
 export async function upsertChain(db: DbOrTx, row: typeof chains.$inferInsert): Promise<void> {

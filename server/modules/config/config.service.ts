@@ -3,7 +3,7 @@
  * few seconds because every client start asks for it; a change made in this process clears the
  * cache at once, and other processes see it within the TTL.
  */
-import { type Feature, FEATURES } from '../../../protocol/codes.ts';
+import { FEATURES, type Feature } from '../../../protocol/codes.ts';
 import {
   CONTACT_SETTING_KEY,
   type ContactChannel,
@@ -50,7 +50,12 @@ export async function readStoredConfig(
   ) as Record<Feature, boolean>;
   return {
     serviceContract: (values.get(SERVICE_CONTRACT_SETTING_KEY) as string | undefined) ?? '',
-    chains: enabledChains.map((c) => ({ id: c.id, name: c.name, family: c.family, evmChainId: c.evmChainId })),
+    chains: enabledChains.map((c) => ({
+      id: c.id,
+      name: c.name,
+      family: c.family,
+      evmChainId: c.evmChainId,
+    })),
     coins: coinRows
       .filter((c) => c.enabled)
       .map((c) => ({

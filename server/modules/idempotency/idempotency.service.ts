@@ -28,7 +28,9 @@ export function fingerprintOf(code: string, body: Record<string, unknown>): stri
   const entries = Object.entries(body)
     .filter(([k]) => k !== 'requestId')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify([code, entries])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([code, entries]))
+    .digest('hex');
 }
 
 const PENDING = { pending: true };

@@ -1,4 +1,4 @@
-import { setLanguageRequest, type SetLanguageResponse } from '../../../protocol/language.ts';
+import { type SetLanguageResponse, setLanguageRequest } from '../../../protocol/language.ts';
 import { defineHandler } from '../../http/handler.ts';
 import { LANGUAGE_COOKIE } from '../../http/language.ts';
 

@@ -1,0 +1,397 @@
+/**
+ * Benchmark: how fast the real app answers the global configuration call (`00000`), the first
+ * call every client start makes, compared with a bare Fastify "hello world" on the same machine.
+ *
+ * The servers run in a child process (bench/servers.ts) so that the load generator, autocannon,
+ * does not compete with them for one event loop. Each target gets a short warm-up and then a
+ * bounded measured run; the targets run one after the other, never at once. Every response must
+ * be 2xx with the expected body (a `00000` envelope, or `{"hello":"world"}`): the `00000` route
+ * answers some failures with HTTP 200 and an error envelope, so the status alone is not enough.
+ *
+ * The figure is the ratio `00000 / hello`; absolute numbers depend on the machine.
+ *
+ *   node bench/config-throughput.ts
+ *   BENCH_SECONDS=3 BENCH_CONNECTIONS=50 node bench/config-throughput.ts
+ *
+ * Exit code 0 when every request succeeded, 1 when the servers did not start or any request failed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
+import type { ServerPorts } from './servers.ts';
+
+const SERVERS_SCRIPT = path.join(import.meta.dirname, 'servers.ts');
+const HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+interface Settings {
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+function wholeNumber(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function readSettings(): Settings {
+  return {
+    seconds: wholeNumber('BENCH_SECONDS', 10, 1, 3600),
+    warmupSeconds: wholeNumber('BENCH_WARMUP_SECONDS', 2, 0, 600),
+    connections: wholeNumber('BENCH_CONNECTIONS', 20, 1, 10_000),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The servers' child process
+
+let servers: ChildProcess | undefined;
+
+function parsePorts(line: string): ServerPorts {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new Error(`the bench servers printed something other than their ports: ${line.slice(0, 200)}`);
+  }
+  const isPort = (port: unknown): port is number =>
+    typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65_536;
+  const ports = value as Partial<ServerPorts> | null;
+  if (!ports || !isPort(ports.meridian) || !isPort(ports.anchor)) {
+    throw new Error(`the bench servers printed no valid ports: ${line.slice(0, 200)}`);
+  }
+  return { meridian: ports.meridian, anchor: ports.anchor };
+}
+
+/** Waits for the child's first stdout line; anything it prints later is passed on to stderr. */
+function readPorts(child: ChildProcess): Promise<ServerPorts> {
+  const stdout = child.stdout;
+  if (!stdout) return Promise.reject(new Error('the bench servers have no stdout'));
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const finish = (error: Error | null, ports?: ServerPorts, rest = ''): void => {
+      clearTimeout(timer);
+      stdout.off('data', onData);
+      child.off('exit', onExit);
+      child.off('error', onError);
+      if (rest) process.stderr.write(rest);
+      stdout.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      if (error || !ports) reject(error ?? new Error('no ports'));
+      else resolve(ports);
+    };
+    const onData = (chunk: Buffer): void => {
+      buffered += chunk.toString('utf8');
+      const newline = buffered.indexOf('\n');
+      if (newline === -1) return;
+      const rest = buffered.slice(newline + 1);
+      try {
+        finish(null, parsePorts(buffered.slice(0, newline).trim()), rest);
+      } catch (error) {
+        finish(error as Error, undefined, rest);
+      }
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
+      finish(new Error(`the bench servers exited before they were ready (${signal ?? `exit code ${code}`})`));
+    const onError = (error: Error): void => finish(error);
+    const timer = setTimeout(
+      () =>
+        finish(new Error(`the bench servers did not report their ports within ${START_TIMEOUT_MS / 1000} s`)),
+      START_TIMEOUT_MS,
+    );
+    stdout.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', onError);
+  });
+}
+
+async function stopServers(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startServers(): Promise<ServerPorts> {
+  // Same Node and flags (e.g. type stripping on older Node), but no second debugger on one port.
+  const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--inspect'));
+  // stdin stays an open pipe: the child stops when it closes, so it cannot outlive this process.
+  const child = spawn(process.execPath, [...execArgv, SERVERS_SCRIPT], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  servers = child;
+  try {
+    return await readPorts(child);
+  } catch (error) {
+    await stopServers(child);
+    throw error;
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    const stopping = servers ? stopServers(servers) : Promise.resolve();
+    void stopping.finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets and load
+
+interface Target {
+  name: string;
+  /** Method and path, for the table. */
+  request: string;
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** Whether a response body is the success the target should answer with. */
+  accepts(body: string): boolean;
+}
+
+function configTarget(port: number): Target {
+  const urlPath = codePath('00000');
+  return {
+    name: '00000',
+    request: `POST ${urlPath}`,
+    url: `http://${HOST}:${port}${urlPath}`,
+    method: 'POST',
+    // What the client sends: an empty form, with the CSRF guard's header.
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': '0',
+    },
+    body: '',
+    accepts(body) {
+      try {
+        const value: unknown = JSON.parse(body);
+        return isEnvelope(value) && value.respCode === RESP_OK && value.data !== null;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+function helloTarget(port: number): Target {
+  const expected = JSON.stringify({ hello: 'world' });
+  return {
+    name: 'hello',
+    request: 'GET /hello',
+    url: `http://${HOST}:${port}/hello`,
+    method: 'GET',
+    headers: {},
+    body: undefined,
+    accepts: (body) => body === expected,
+  };
+}
+
+/** One request before any load, so that a broken target fails with its answer in view. */
+async function preflight(target: Target): Promise<void> {
+  const response = await fetch(target.url, {
+    method: target.method,
+    headers: target.headers,
+    ...(target.body === undefined ? {} : { body: target.body }),
+  });
+  const body = await response.text();
+  if (!response.ok || !target.accepts(body)) {
+    throw new Error(`${target.name}: unexpected answer ${response.status}: ${body.slice(0, 300)}`);
+  }
+}
+
+interface Run {
+  target: Target;
+  phase: 'warm-up' | 'measured';
+  result: autocannon.Result;
+  /** Every response's time in milliseconds, unrounded, in arrival order. */
+  latencies: Float64Array;
+  firstError: string | undefined;
+  firstBadBody: string | undefined;
+}
+
+async function load(target: Target, phase: Run['phase'], seconds: number, connections: number): Promise<Run> {
+  process.stderr.write(
+    `${phase === 'warm-up' ? 'warming up' : 'measuring'} ${target.name} for ${seconds} s\n`,
+  );
+  let latencies = new Float64Array(1 << 16);
+  let count = 0;
+  let firstError: string | undefined;
+  let firstBadBody: string | undefined;
+  const instance = autocannon({
+    url: target.url,
+    connections,
+    duration: seconds,
+    method: target.method,
+    headers: target.headers,
+    ...(target.body === undefined ? {} : { body: target.body }),
+    verifyBody(body) {
+      const ok = target.accepts(body);
+      if (!ok) firstBadBody ??= body.slice(0, 300);
+      return ok;
+    },
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    if (count === latencies.length) {
+      const grown = new Float64Array(latencies.length * 2);
+      grown.set(latencies);
+      latencies = grown;
+    }
+    latencies[count++] = responseTime;
+  });
+  instance.on('reqError', (error) => {
+    firstError ??= error.message;
+  });
+  const result = await instance;
+  return { target, phase, result, latencies: latencies.slice(0, count), firstError, firstBadBody };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+/** Nearest-rank percentile of unrounded times (autocannon's own histogram rounds to whole ms). */
+function percentile(values: Float64Array, p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = values.slice().sort();
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function failuresOf(run: Run): string[] {
+  const { result } = run;
+  const where = `${run.target.name} (${run.phase})`;
+  const failures: string[] = [];
+  if (result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats)
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, { count }]) => `${count} × ${status}`)
+      .join(', ');
+    failures.push(`${where}: ${result.non2xx} non-2xx responses (${codes})`);
+  }
+  if (result.errors > 0) {
+    failures.push(
+      `${where}: ${result.errors} errors, ${result.timeouts} of them timeouts (first: ${run.firstError ?? 'unknown'})`,
+    );
+  }
+  if (result.mismatches > 0) {
+    failures.push(
+      `${where}: ${result.mismatches} unexpected bodies (first: ${run.firstBadBody ?? 'unknown'})`,
+    );
+  }
+  if (result['2xx'] === 0) failures.push(`${where}: no successful response at all`);
+  return failures;
+}
+
+const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+function formatRatio(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  if (value >= 10) return value.toFixed(0);
+  if (value >= 1) return value.toFixed(1);
+  return value.toFixed(2);
+}
+
+function table(rows: string[][], rightAligned: ReadonlySet<number>): string {
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          rightAligned.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+        )
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+function report(settings: Settings, measured: readonly Run[], failures: readonly string[]): string {
+  const rows = [['target', 'request', 'req/s (avg)', 'p99 ms', 'responses', 'non-2xx', 'errors', 'bad body']];
+  for (const run of measured) {
+    const { result } = run;
+    rows.push([
+      run.target.name,
+      run.target.request,
+      integerFormat.format(result.requests.average),
+      percentile(run.latencies, 99).toFixed(2),
+      integerFormat.format(run.latencies.length),
+      String(result.non2xx),
+      String(result.errors),
+      String(result.mismatches),
+    ]);
+  }
+  const lines = [
+    `config throughput: ${settings.seconds} s per target after a ${settings.warmupSeconds} s warm-up, ` +
+      `${settings.connections} connections, loopback, servers in a child process`,
+    '',
+    table(rows, new Set([2, 3, 4, 5, 6, 7])),
+    '',
+  ];
+  const [config, hello] = measured;
+  if (config && hello) {
+    const rps = config.result.requests.average / hello.result.requests.average;
+    const p99 = percentile(config.latencies, 99) / percentile(hello.latencies, 99);
+    lines.push(`00000 / hello: ${formatRatio(rps)}x requests per second, p99 ${formatRatio(p99)}x`);
+  }
+  if (failures.length === 0) {
+    lines.push('every response was 2xx with the expected body');
+  } else {
+    lines.push('FAILED:', ...failures.map((failure) => `  ${failure}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const settings = readSettings();
+  const ports = await startServers();
+  const child = servers;
+  let diedEarly = false;
+  child?.once('exit', () => {
+    diedEarly = true;
+  });
+  try {
+    const targets = [configTarget(ports.meridian), helloTarget(ports.anchor)];
+    for (const target of targets) await preflight(target);
+
+    const measured: Run[] = [];
+    const failures: string[] = [];
+    for (const target of targets) {
+      if (settings.warmupSeconds > 0) {
+        failures.push(
+          ...failuresOf(await load(target, 'warm-up', settings.warmupSeconds, settings.connections)),
+        );
+      }
+      const run = await load(target, 'measured', settings.seconds, settings.connections);
+      failures.push(...failuresOf(run));
+      measured.push(run);
+    }
+    if (diedEarly) failures.push('the bench servers exited during the run');
+    process.stdout.write(report(settings, measured, failures));
+    return failures.length === 0 ? 0 : 1;
+  } finally {
+    if (child) await stopServers(child);
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`benchmark failed: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,45 @@
+/**
+ * End-to-end tests in Debian's Chromium (never a browser Playwright downloads), at a phone
+ * viewport, against the real server serving the production build on a fresh embedded database.
+ */
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT || 8199);
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 30_000,
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: process.env.CI === 'true',
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh embedded database every run, so the demo seed runs as it does for a newcomer.
+    command: 'rm -rf test-results/e2e-data && node server/main.ts',
+    env: { PORT: String(PORT), DATA_DIR: 'test-results/e2e-data', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  },
+});

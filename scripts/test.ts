@@ -1,0 +1,142 @@
+/**
+ * `npm test`: every check the project has, in order, each counted, ending with one plain line
+ * `N passed, N failed` summed over all runners (typecheck and lint count one each; Vitest and
+ * Playwright count their tests). Runs everything even after a failure, so one run shows all
+ * that is wrong; exits non-zero when anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(ROOT, 'test-results');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+function banner(title: string): void {
+  process.stdout.write(`\n=== ${title} ===\n`);
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+/** A step that is one check: it passes or fails as a whole. */
+function check(title: string, command: string, args: string[]): boolean {
+  banner(title);
+  const ok = run(command, args) === 0;
+  if (ok) total.passed += 1;
+  else {
+    total.failed += 1;
+    failures.push(title);
+  }
+  return ok;
+}
+
+function add(title: string, tally: Tally | null): void {
+  if (!tally) {
+    total.failed += 1;
+    failures.push(`${title} (no report: the runner did not finish)`);
+    return;
+  }
+  total.passed += tally.passed;
+  total.failed += tally.failed;
+  total.skipped += tally.skipped;
+  if (tally.failed > 0) failures.push(`${title}: ${tally.failed} failed`);
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Debian's Chromium is the only browser the tests use; it is never downloaded by a test tool. */
+function ensureChromium(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    banner(`Chromium not found at ${CHROMIUM}: installing Debian's chromium with apt-get`);
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
+    if (existsSync(CHROMIUM)) return true;
+  }
+  process.stderr.write(
+    `\nChromium is needed for the end-to-end tests and was not found at ${CHROMIUM}.\n` +
+      'On Debian or Ubuntu: sudo apt-get install chromium (then run npm test again).\n' +
+      'Elsewhere: install Chromium and set CHROMIUM_PATH to its executable.\n' +
+      'The tests never download a browser of their own.\n',
+  );
+  return false;
+}
+
+mkdirSync(RESULTS, { recursive: true });
+
+check('typecheck: client (DOM)', 'tsc', ['-p', 'tsconfig.app.json']);
+check('typecheck: service worker (WebWorker)', 'tsc', ['-p', 'tsconfig.sw.json']);
+check('typecheck: server, protocol, tests, bench', 'tsc', ['-p', 'tsconfig.server.json']);
+check('lint and format (biome)', 'biome', ['ci', '.']);
+
+banner('unit and integration tests (vitest, PGlite and PostgreSQL)');
+const vitestReport = path.join(RESULTS, 'vitest.json');
+rmSync(vitestReport, { force: true });
+run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  success: boolean;
+  numFailedTestSuites: number;
+}>(vitestReport);
+add(
+  'vitest',
+  vitest && {
+    passed: vitest.numPassedTests,
+    // A file that fails to load has no tests to count; it still fails the run.
+    failed:
+      vitest.numFailedTests +
+      (vitest.numFailedTests === 0 && !vitest.success ? Math.max(1, vitest.numFailedTestSuites) : 0),
+    skipped: vitest.numPendingTests + vitest.numTodoTests,
+  },
+);
+
+if (check('client build (vite)', 'vite', ['build', '--logLevel', 'warn'])) {
+  if (ensureChromium()) {
+    banner('end-to-end tests (Playwright, Debian Chromium)');
+    const e2eReport = path.join(RESULTS, 'e2e-report.json');
+    rmSync(e2eReport, { force: true });
+    run('playwright', ['test']);
+    const e2e = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(
+      e2eReport,
+    );
+    add(
+      'playwright',
+      e2e && {
+        passed: e2e.stats.expected + e2e.stats.flaky,
+        failed: e2e.stats.unexpected,
+        skipped: e2e.stats.skipped,
+      },
+    );
+  } else {
+    add('playwright (no Chromium)', null);
+  }
+}
+
+process.stdout.write('\n');
+if (failures.length > 0) process.stdout.write(`Failed: ${failures.join('; ')}\n`);
+process.stdout.write(
+  `${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}\n`,
+);
+process.exitCode = total.failed > 0 ? 1 : 0;

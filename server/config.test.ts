@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  test('defaults: port 8080, data/, embedded database with demo data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('data'),
+      databaseUrl: null,
+      demoSeed: true,
+    });
+  });
+
+  test('a PostgreSQL URL switches the database and turns the demo seed off unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({
+      databaseUrl: 'postgres://u@h/db',
+      demoSeed: false,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_SEED: 'true' }).demoSeed).toBe(true);
+  });
+
+  test('bad values stop the start naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DEMO_SEED: 'maybe' })).toThrow(/DEMO_SEED/);
+  });
+});

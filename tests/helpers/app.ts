@@ -1,0 +1,56 @@
+/** Builds the real application over a given database for `app.inject` tests. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ApiCode } from '../../protocol/codes.ts';
+import { codePath, type Envelope } from '../../protocol/envelope.ts';
+import { type AppOptions, buildApp } from '../../server/app.ts';
+import type { Database } from '../../server/db/client.ts';
+import type { CodeHandler } from '../../server/http/handler.ts';
+import { createTranslator } from '../../server/i18n.ts';
+import { codeHandlers } from '../../server/modules/index.ts';
+import { createRuntime } from '../../server/runtime.ts';
+
+export interface TestAppOptions {
+  handlers?: readonly CodeHandler[];
+  config?: Partial<AppOptions['config']>;
+  loggerStream?: NodeJS.WritableStream;
+}
+
+export async function buildTestApp(database: Database, options: TestAppOptions = {}) {
+  const runtime = createRuntime(database, options.handlers ?? codeHandlers);
+  const app = await buildApp({
+    database,
+    translator: await createTranslator(),
+    ...runtime,
+    config: {
+      rateLimitPerIp: 100_000,
+      rateLimitPerWallet: 100_000,
+      trustProxy: false,
+      clientDir: '/nonexistent-client-dir',
+      logLevel: options.loggerStream ? 'info' : 'silent',
+      ...options.config,
+    },
+    ...(options.loggerStream ? { loggerStream: options.loggerStream } : {}),
+  });
+  return { app, runtime };
+}
+
+export const FORM_HEADERS = {
+  'content-type': 'application/x-www-form-urlencoded',
+  'x-requested-with': 'XMLHttpRequest',
+} as const;
+
+export async function post(
+  app: FastifyInstance,
+  code: ApiCode | string,
+  body: string | Record<string, string> = '',
+  headers: Record<string, string> = {},
+): Promise<{ response: LightMyRequestResponse; envelope: Envelope }> {
+  const payload = typeof body === 'string' ? body : new URLSearchParams(body).toString();
+  const response = await app.inject({
+    method: 'POST',
+    url: codePath(code),
+    headers: { ...FORM_HEADERS, ...headers },
+    payload,
+  });
+  return { response, envelope: response.json() as Envelope };
+}

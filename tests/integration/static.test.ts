@@ -1,0 +1,58 @@
+/** Serving the built client: caching rules and the app shell for client routes. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Database } from '../../server/db/client.ts';
+import { buildTestApp } from '../helpers/app.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+
+describe('client files', () => {
+  let dir: string;
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'meridian-client-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
+    const target = DATABASE_TARGETS[0];
+    if (!target) throw new Error('no database');
+    ({ database, dispose } = await target.create());
+    ({ app } = await buildTestApp(database, { config: { clientDir: dir } }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('hashed assets are immutable for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('the service worker and the shell are revalidated on every load', async () => {
+    const sw = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const shell = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('client routes get the app shell; missing files and API paths do not', async () => {
+    for (const route of ['/', '/home', '/ido/aboutStart', '/editOrder/12']) {
+      const response = await app.inject({ method: 'GET', url: route, headers: { accept: 'text/html' } });
+      expect(response.statusCode, route).toBe(200);
+      expect(response.body).toContain('<title>shell</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    }
+    const missing = await app.inject({ method: 'GET', url: '/assets/nope.js', headers: { accept: '*/*' } });
+    expect(missing.statusCode).toBe(404);
+  });
+});
