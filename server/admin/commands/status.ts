@@ -45,10 +45,10 @@ export const statusCommand: AdminCommand = {
       },
     };
     const text = [
-      `database    ${json.database.kind} (${json.database.location})`,
-      `reached     ${json.via === 'server' ? 'through the running server' : 'directly'}`,
-      `migrations  ${json.migrations.applied} of ${json.migrations.known} applied`,
-      ...Object.entries(json.counts).map(([k, n]) => `${k.padEnd(11)} ${n}`),
+      `database         ${json.database.kind} (${json.database.location})`,
+      `reached          ${json.via === 'server' ? 'through the running server' : 'directly'}`,
+      `migrations       ${json.migrations.applied} of ${json.migrations.known} applied`,
+      ...Object.entries(json.counts).map(([k, n]) => `${k.padEnd(16)} ${n}`),
     ].join('\n');
     return { text, json };
   },
