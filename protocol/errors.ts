@@ -5,7 +5,7 @@
  * published; new errors take new codes.
  *
  * Families: E1xxx request and protocol errors, E2xxx money and business rules (later issues),
- * `500` the ended session (DESIGN.md section 4).
+ * E3xxx wallet login and account, `500` the ended session (DESIGN.md section 4).
  */
 export interface ErrorInfo {
   readonly code: string;
@@ -30,6 +30,12 @@ export const ERRORS = {
   method_not_allowed: { code: 'E1014', http: 405 },
   not_found: { code: 'E1015', http: 404 },
   session_ended: { code: '500', http: 401 },
+  // E3xxx: wallet login and account.
+  login_challenge_invalid: { code: 'E3001', http: 400 },
+  login_challenge_used: { code: 'E3002', http: 409 },
+  login_challenge_expired: { code: 'E3003', http: 400 },
+  login_signature_invalid: { code: 'E3004', http: 400 },
+  login_origin_not_configured: { code: 'E3005', http: 400 },
 } as const satisfies Record<string, ErrorInfo>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -18,6 +18,7 @@ import type { CodeHandler, Services } from './http/handler.ts';
 import { logSerializers } from './http/log-safety.ts';
 import { registerClient, sendShell } from './http/static.ts';
 import type { Translator } from './i18n.ts';
+import { installSessionHook } from './modules/account/session.ts';
 
 /** Form bodies of product calls are small; anything larger is refused before it is read. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorateRequest('lang', null);
   app.decorateRequest('wallet', null);
+  app.decorateRequest('sessionHash', null);
   installErrorHandler(app, options.translator);
 
   await app.register(fastifyHelmet, {
@@ -97,7 +99,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  installSessionHook(app, database.db);
+
   const dispatch = createDispatcher({
+    translator: options.translator,
     db: database.db,
     handlers: options.handlers,
     services: options.services,

@@ -20,6 +20,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Where the built client lives. */
   clientDir: string;
+  /** The app's public origin (https://app.example.com); login messages are bound to it. */
+  publicUrl: string | null;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -40,6 +42,18 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
+function publicUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute URL such as https://app.example.com, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('PUBLIC_URL must be http(s)');
+  return url.origin;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const databaseUrl = env.DATABASE_URL ? env.DATABASE_URL : null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -57,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimitPerWallet: integer(env, 'RATE_LIMIT_PER_WALLET', 300, 1, 1_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
 }

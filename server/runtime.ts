@@ -31,12 +31,16 @@ export interface Runtime {
   services: Services;
 }
 
-export function createRuntime(database: Database, handlers: readonly CodeHandler[] = codeHandlers): Runtime {
-  const map = handlerMap(handlers);
+export function createRuntime(
+  database: Database,
+  options: { handlers?: readonly CodeHandler[]; publicUrl?: string | null } = {},
+): Runtime {
+  const map = handlerMap(options.handlers ?? codeHandlers);
   return {
     handlers: map,
     services: {
       config: createConfigService({ db: database.db, implementedFeatures: implementedFeatures(map) }),
+      publicUrl: options.publicUrl ?? null,
     },
   };
 }

@@ -7,10 +7,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { type ApiCode, CODES, isApiCode } from '../../protocol/codes.ts';
-import { type Envelope, RESP_OK } from '../../protocol/envelope.ts';
+import { type Envelope, RESP_OK, RESP_OK_NOTICE } from '../../protocol/envelope.ts';
 import type { Language } from '../../protocol/languages.ts';
 import { type FormBody, parseForm, requestId as requestIdSchema } from '../../protocol/validation.ts';
 import type { Db } from '../db/client.ts';
+import type { Translator } from '../i18n.ts';
 import { fingerprintOf, runIdempotent } from '../modules/idempotency/idempotency.service.ts';
 import { ApiError } from './api-error.ts';
 import type { CodeHandler, HandlerContext, Services } from './handler.ts';
@@ -18,6 +19,7 @@ import { requestLanguage } from './language.ts';
 
 export interface DispatchDeps {
   db: Db;
+  translator: Translator;
   handlers: ReadonlyMap<ApiCode, CodeHandler>;
   services: Services;
 }
@@ -56,6 +58,7 @@ export function createDispatcher(deps: DispatchDeps) {
     const parsed = parseForm(handler.schema, body);
     if (!parsed.ok) throw new ApiError(parsed.error, parsed.params);
 
+    let notice: string | null = null;
     const context = (db: HandlerContext['db']): HandlerContext => ({
       db,
       lang: requestLanguage(request),
@@ -66,21 +69,30 @@ export function createDispatcher(deps: DispatchDeps) {
       setLanguage(lang: Language) {
         request.lang = lang;
       },
+      notice(key: string) {
+        notice = key;
+      },
     });
+    const run = async (db: HandlerContext['db']) => {
+      const data = await handler.handle(context(db), parsed.value);
+      return { data: data ?? null, notice };
+    };
 
-    let data: unknown;
-    if (requestId) {
-      const key = {
-        scope: request.wallet ?? 'public',
-        requestId,
-        code,
-        fingerprint: fingerprintOf(code, body),
-      };
-      ({ data } = await runIdempotent(deps.db, key, (tx) => handler.handle(context(tx), parsed.value)));
-    } else {
-      data = await handler.handle(context(deps.db), parsed.value);
-    }
+    // A retry gets the stored result, notice included, so it reads exactly like the first answer.
+    const result = requestId
+      ? (
+          await runIdempotent(
+            deps.db,
+            { scope: request.wallet ?? 'public', requestId, code, fingerprint: fingerprintOf(code, body) },
+            run,
+          )
+        ).data
+      : await run(deps.db);
     reply.header('cache-control', 'no-store');
-    return { respCode: RESP_OK, respMsg: '', data: data ?? null };
+    if (result.notice) {
+      const t = deps.translator.forLanguage(requestLanguage(request));
+      return { respCode: RESP_OK_NOTICE, respMsg: t(result.notice), data: result.data };
+    }
+    return { respCode: RESP_OK, respMsg: '', data: result.data };
   };
 }

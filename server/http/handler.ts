@@ -12,6 +12,8 @@ import type { ConfigService } from '../modules/config/config.service.ts';
 /** Long-lived services handlers may use. */
 export interface Services {
   config: ConfigService;
+  /** The public origin login messages are bound to (PUBLIC_URL), or null for loopback only. */
+  publicUrl: string | null;
 }
 
 export interface HandlerContext {
@@ -25,6 +27,8 @@ export interface HandlerContext {
   services: Services;
   /** Answer in another language from now on (E0001). */
   setLanguage(lang: Language): void;
+  /** Succeed with a notice (respCode 1001) the client shows as a success toast; `key` is a bundle key. */
+  notice(key: string): void;
 }
 
 export interface CodeHandler<S extends v.GenericSchema = v.GenericSchema> {

@@ -4,10 +4,11 @@
  */
 import { type ApiCode, CODES, type Feature } from '../../protocol/codes.ts';
 import type { CodeHandler } from '../http/handler.ts';
+import { accountHandlers } from './account/account.routes.ts';
 import { configHandlers } from './config/config.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
 
-export const codeHandlers: readonly CodeHandler[] = [...configHandlers, ...languageHandlers];
+export const codeHandlers: readonly CodeHandler[] = [...configHandlers, ...languageHandlers, ...accountHandlers];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {
   const map = new Map<ApiCode, CodeHandler>();

@@ -11,12 +11,16 @@ import { createRuntime } from '../../server/runtime.ts';
 
 export interface TestAppOptions {
   handlers?: readonly CodeHandler[];
+  publicUrl?: string | null;
   config?: Partial<AppOptions['config']>;
   loggerStream?: NodeJS.WritableStream;
 }
 
 export async function buildTestApp(database: Database, options: TestAppOptions = {}) {
-  const runtime = createRuntime(database, options.handlers ?? codeHandlers);
+  const runtime = createRuntime(database, {
+    handlers: options.handlers ?? codeHandlers,
+    publicUrl: options.publicUrl ?? null,
+  });
   const app = await buildApp({
     database,
     translator: await createTranslator(),

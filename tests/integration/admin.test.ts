@@ -45,9 +45,11 @@ for (const target of DATABASE_TARGETS) {
       expect(result.json).toMatchObject({
         database: { kind: target.name },
         via: 'direct',
-        migrations: { applied: 1, known: 1 },
         counts: { coins: 5, chains: 4 },
       });
+      const { migrations } = result.json as { migrations: { applied: number; known: number } };
+      expect(migrations.applied).toBeGreaterThanOrEqual(2);
+      expect(migrations.applied).toBe(migrations.known);
     });
 
     test('a change needs a reason and is recorded with who and why', async () => {

@@ -1,0 +1,70 @@
+/**
+ * Sessions: an httpOnly, SameSite=Strict cookie holding a random secret; the database keeps only
+ * its SHA-256. Every product call looks the session up and sets `request.wallet`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { findLiveSession } from './account.repository.ts';
+import type { SiweOrigin } from './siwe.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function newSessionSecrets(): { secret: string; token: string } {
+  return { secret: randomBytes(32).toString('base64url'), token: randomBytes(16).toString('hex') };
+}
+
+export function installSessionHook(app: FastifyInstance, db: DbOrTx): void {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/adc/')) return;
+    const secret = request.cookies[SESSION_COOKIE];
+    if (!secret || secret.length > 100) return;
+    const secretHash = hashSecret(secret);
+    const session = await findLiveSession(db, secretHash, Date.now());
+    if (session) {
+      request.wallet = session.address;
+      request.sessionHash = secretHash;
+    }
+  });
+}
+
+const isSecure = (request: FastifyRequest) => request.protocol === 'https';
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, secret: string): void {
+  reply.setCookie(SESSION_COOKIE, secret, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    // Secure everywhere but plain-http localhost, where browsers would drop it.
+    secure: isSecure(request),
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: isSecure(request) });
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The origin login messages are bound to. PUBLIC_URL names it in production. Without it only a
+ * loopback host is accepted: trusting any Host header would let a phishing site obtain messages
+ * bound to its own domain that its visitors' wallets would sign without a warning.
+ */
+export function siweOrigin(request: FastifyRequest, publicUrl: string | null): SiweOrigin {
+  if (publicUrl) {
+    const url = new URL(publicUrl);
+    return { domain: url.host, uri: url.origin };
+  }
+  const host = request.headers.host ?? '';
+  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
+  if (!LOOPBACK.has(hostname)) throw new ApiError('login_origin_not_configured');
+  return { domain: host, uri: `${request.protocol}://${host}` };
+}
