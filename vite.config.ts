@@ -9,6 +9,8 @@ export default defineConfig({
     sourcemap: false,
     // Inline nothing as data: URLs, so the strict CSP needs no exceptions.
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json: the chunk graph bench/first-page-size.ts measures.
+    manifest: true,
   },
   server: {
     proxy: { '/adc': 'http://127.0.0.1:8080' },

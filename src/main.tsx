@@ -1,12 +1,29 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
 import { App } from './app/App.tsx';
+import { paths } from './app/paths.ts';
+import { clearSession, hydrateStore, map } from './app/store.ts';
+import { toast } from './components/toast.ts';
+import { refreshConfig } from './features/config/config-model.ts';
+import { setServerLanguage } from './features/config/get-config.ts';
 import { configureApi } from './lib/api.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles.css';
 
-const i18n = await initI18n();
-configureApi({ message: (key) => i18n.t(`messages.${key}`) });
+// The stored record is read before the first render, so the first frame already has the
+// language, the session and the last configuration (SPEC.md section 3, DESIGN.md section 8).
+await hydrateStore();
+const i18n = await initI18n(map.language.value);
+configureApi({
+  message: (key) => i18n.t(`messages.${key}`),
+  onError: (message) => toast.error(message),
+  onNotice: (message) => toast.success(message),
+  onSessionEnded: () => {
+    clearSession();
+    navigate(paths.home.path);
+  },
+});
 
 const root = document.getElementById('root');
 if (root) {
@@ -16,3 +33,7 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// Start-up calls (SPEC.md section 4): the configuration and the language, in the background.
+void refreshConfig();
+void setServerLanguage(map.language.value).catch(() => undefined);

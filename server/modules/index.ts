@@ -8,7 +8,11 @@ import { accountHandlers } from './account/account.routes.ts';
 import { configHandlers } from './config/config.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
 
-export const codeHandlers: readonly CodeHandler[] = [...configHandlers, ...languageHandlers, ...accountHandlers];
+export const codeHandlers: readonly CodeHandler[] = [
+  ...configHandlers,
+  ...languageHandlers,
+  ...accountHandlers,
+];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {
   const map = new Map<ApiCode, CodeHandler>();

@@ -1,32 +1,54 @@
-import { useTranslation } from 'react-i18next';
-import type { Language } from '../../protocol/languages.ts';
-import { setServerLanguage } from '../features/config/get-config.ts';
-import { PlatformOverview } from '../features/config/PlatformOverview.tsx';
-import { changeLanguage } from '../lib/i18n.ts';
-import { LanguagePicker } from './LanguagePicker.tsx';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Toaster } from '../components/Toaster.tsx';
+import { MyPage } from '../features/account/MyPage.tsx';
+import { ContactPage } from '../features/contact/ContactPage.tsx';
+import { EcologyPage } from '../features/ecology/EcologyPage.tsx';
+import { FeaturePage } from '../features/FeaturePage.tsx';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { IdoPage } from '../features/ido/IdoPage.tsx';
+import { useSessionGuard } from './guard.ts';
+import { paths, ROUTES, type RouteDef } from './paths.ts';
+import { Shell } from './Shell.tsx';
+
+/** Screens built so far; every other route shows its title and "Not open yet". */
+const SCREENS: Partial<Record<string, () => ReactNode>> = {
+  [paths.home.path]: () => <HomePage />,
+  [paths.ecology.path]: () => <EcologyPage />,
+  [paths.my.path]: () => <MyPage />,
+  [paths.idoAboutStart.path]: () => <IdoPage />,
+  [paths.idoInProgress.path]: () => <IdoPage />,
+  [paths.idoPosition.path]: () => <IdoPage />,
+  [paths.idoOver.path]: () => <IdoPage />,
+  [paths.contact.path]: () => <ContactPage />,
+};
+
+function Screen({ route }: { route: RouteDef }) {
+  const content = SCREENS[route.path]?.() ?? <FeaturePage route={route} />;
+  return route.shell ? <Shell>{content}</Shell> : <div className="page">{content}</div>;
+}
 
 export function App() {
-  const { t } = useTranslation();
-  const switchLanguage = async (lang: Language) => {
-    await changeLanguage(lang);
-    // Server messages follow the client's language (E0001); a failure there is already toasted.
-    await setServerLanguage(lang).catch(() => undefined);
-  };
+  useSignals();
+  const [location] = useLocation();
+  const allowed = useSessionGuard();
   return (
     <div className="app">
-      <header className="app-header">
-        <div className="brand">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
-          <div>
-            <h1>{t('app.name')}</h1>
-            <p className="tagline">{t('app.tagline')}</p>
-          </div>
-        </div>
-        <LanguagePicker onChange={switchLanguage} />
-      </header>
-      <main>
-        <PlatformOverview />
-      </main>
+      {/* Keyed by path so each page change fades in (DESIGN.md section 8). */}
+      <div key={location} className="page-fade">
+        <Switch>
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {allowed ? <Screen route={route} /> : null}
+            </Route>
+          ))}
+          <Route>
+            <Redirect to={paths.home.path} replace />
+          </Route>
+        </Switch>
+      </div>
+      <Toaster />
     </div>
   );
 }

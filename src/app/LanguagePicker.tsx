@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../protocol/languages.ts';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../protocol/languages.ts';
+import { switchLanguage } from './language.ts';
 
-export function LanguagePicker({ onChange }: { onChange(lang: Language): void }) {
+export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   return (
     <label className="language-picker">
@@ -9,7 +10,7 @@ export function LanguagePicker({ onChange }: { onChange(lang: Language): void })
       <select
         value={i18n.language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) onChange(event.target.value);
+          if (isLanguage(event.target.value)) void switchLanguage(event.target.value);
         }}
       >
         {LANGUAGES.map((lang) => (

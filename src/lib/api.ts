@@ -10,6 +10,7 @@ import {
   type Envelope,
   isEnvelope,
   isSuccess,
+  RESP_OK_NOTICE,
   RESP_SESSION_ENDED,
 } from '../../protocol/envelope.ts';
 
@@ -27,6 +28,8 @@ export interface ApiHooks {
   /** Translated text for client-side messages such as `service_request_failed`. */
   message(key: 'service_request_failed'): string;
   onError?(message: string): void;
+  /** A `1001` success carries a notice to show as a success toast. */
+  onNotice?(message: string): void;
   onSessionEnded?(): void;
 }
 
@@ -65,7 +68,10 @@ export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promis
     throw new ApiCallError(message, null);
   }
   const envelope = body as Envelope<T>;
-  if (isSuccess(envelope.respCode)) return envelope;
+  if (isSuccess(envelope.respCode)) {
+    if (envelope.respCode === RESP_OK_NOTICE && envelope.respMsg) hooks.onNotice?.(envelope.respMsg);
+    return envelope;
+  }
   if (envelope.respMsg) hooks.onError?.(envelope.respMsg);
   if (envelope.respCode === RESP_SESSION_ENDED) hooks.onSessionEnded?.();
   throw new ApiCallError(envelope.respMsg || hooks.message('service_request_failed'), envelope.respCode);

@@ -6,6 +6,9 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language, RTL_LANGUAGES } from '../../protocol/languages.ts';
 
+/** The one i18next instance, for code outside React (toasts, the API client). */
+export const i18n = i18next;
+
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json');
 
 async function loadBundle(lang: Language): Promise<Record<string, unknown>> {

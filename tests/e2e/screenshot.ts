@@ -7,5 +7,12 @@ import type { Page } from '@playwright/test';
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  // What the phone's screen shows (412x823); a full-page capture would strand the fixed footer
+  // in the middle of the picture. Toasts are let go first so they do not cover the screen.
+  await page
+    .locator('.toast')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+  await page.screenshot({ path: `${dir}/${name}.png`, animations: 'disabled' });
 }

@@ -80,7 +80,12 @@ for (const target of DATABASE_TARGETS) {
       const { message } = await challenge(app, account.address);
       const tampered = message.replace('Chain ID: 1', 'Chain ID: 56');
       const signature = await account.signMessage({ message: tampered });
-      const { envelope } = await post(app, '10002', { message: tampered, signature, requestId: randomUUID() }, HOST);
+      const { envelope } = await post(
+        app,
+        '10002',
+        { message: tampered, signature, requestId: randomUUID() },
+        HOST,
+      );
       expect(envelope.respCode).toBe(ERRORS.login_challenge_invalid.code);
     });
 
@@ -97,24 +102,36 @@ for (const target of DATABASE_TARGETS) {
       const account = privateKeyToAccount(TEST_KEYS.alice);
       const { message } = await challenge(app, account.address);
       const signature = await account.signMessage({ message });
-      const { envelope } = await post(app, '10002', { message, signature, requestId: randomUUID() }, { host: 'localhost:8080' });
+      const { envelope } = await post(
+        app,
+        '10002',
+        { message, signature, requestId: randomUUID() },
+        { host: 'localhost:8080' },
+      );
       expect(envelope.respCode).toBe(ERRORS.login_challenge_invalid.code);
     });
 
     test('without PUBLIC_URL only loopback hosts may sign in', async () => {
       const account = privateKeyToAccount(TEST_KEYS.alice);
-      const { envelope } = await post(app, '10001', { address: account.address, chainId: '1' }, { host: 'evil.example' });
+      const { envelope } = await post(
+        app,
+        '10001',
+        { address: account.address, chainId: '1' },
+        { host: 'evil.example' },
+      );
       expect(envelope.respCode).toBe(ERRORS.login_origin_not_configured.code);
     });
 
     test('an invitation code binds the inviter on first login; a bad one is a notice, not a failure', async () => {
       const inviter = await signIn(app, TEST_KEYS.alice);
       const code = inviter.login?.user.inviteCode ?? '';
-      const fresh = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
+      const fresh =
+        `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
       const invited = await signIn(app, fresh, { inviteCode: code });
       expect(invited.login).toMatchObject({ invite: 'bound', user: { inviter: inviter.account.address } });
 
-      const other = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
+      const other =
+        `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
       const bad = await signIn(app, other, { inviteCode: 'ZZZZZZZZ' });
       expect(bad.envelope.respCode).toBe('1001');
       expect(bad.envelope.respMsg.length).toBeGreaterThan(0);
@@ -126,7 +143,12 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('malformed login fields are refused with field errors', async () => {
-      const { envelope } = await post(app, '10002', { message: 'hello', signature: '0x12', requestId: randomUUID() }, { ...HOST, cookie: 'lang=en' });
+      const { envelope } = await post(
+        app,
+        '10002',
+        { message: 'hello', signature: '0x12', requestId: randomUUID() },
+        { ...HOST, cookie: 'lang=en' },
+      );
       expect(envelope.respCode).toBe(ERRORS.field_invalid.code);
       const bad = await post(app, '10001', { address: '0x123', chainId: '1' }, HOST);
       expect(bad.envelope.respCode).toBe(ERRORS.field_invalid.code);
@@ -137,7 +159,9 @@ for (const target of DATABASE_TARGETS) {
       const { message } = await challenge(app, account.address);
       const signature = await account.signMessage({ message });
       const results = await Promise.all(
-        Array.from({ length: 6 }, () => post(app, '10002', { message, signature, requestId: randomUUID() }, HOST)),
+        Array.from({ length: 6 }, () =>
+          post(app, '10002', { message, signature, requestId: randomUUID() }, HOST),
+        ),
       );
       const ok = results.filter((r) => r.envelope.respCode === '00000');
       expect(ok).toHaveLength(1);

@@ -5,7 +5,11 @@ import { loginChallenges, sessions, users } from './account.schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function saveChallenge(db: DbOrTx, row: typeof loginChallenges.$inferInsert, now: number): Promise<void> {
+export async function saveChallenge(
+  db: DbOrTx,
+  row: typeof loginChallenges.$inferInsert,
+  now: number,
+): Promise<void> {
   // Sweep what nobody redeemed, so the table stays as small as the logins in flight.
   await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
   await db.insert(loginChallenges).values(row);
@@ -34,7 +38,11 @@ export function newInviteCode(): string {
 }
 
 /** Creates the user on first login; a concurrent first login of the same wallet finds the row. */
-export async function ensureUser(db: DbOrTx, address: string, inviter: string | null): Promise<{ user: UserRow; created: boolean }> {
+export async function ensureUser(
+  db: DbOrTx,
+  address: string,
+  inviter: string | null,
+): Promise<{ user: UserRow; created: boolean }> {
   const key = address.toLowerCase();
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [created] = await db

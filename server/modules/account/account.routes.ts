@@ -57,7 +57,13 @@ export const accountHandlers = [
       const origin = siweOrigin(ctx.request, ctx.services.publicUrl);
       const now = Date.now();
       const nonce = newNonce();
-      const { message, expiresAt } = buildLoginMessage({ origin, address: input.address, chainId: input.chainId, nonce, now });
+      const { message, expiresAt } = buildLoginMessage({
+        origin,
+        address: input.address,
+        chainId: input.chainId,
+        nonce,
+        now,
+      });
       await saveChallenge(
         ctx.db,
         { nonce, address: input.address.toLowerCase(), chainId: input.chainId, message, expiresAt },

@@ -48,7 +48,12 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, s
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: isSecure(request) });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isSecure(request),
+  });
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -10,7 +10,10 @@ const now = Date.UTC(2026, 10, 21, 12);
 function issued(overrides: Partial<Parameters<typeof buildLoginMessage>[0]> = {}) {
   const nonce = newNonce();
   const input = { origin, address: account.address, chainId: 1, nonce, now, ...overrides };
-  return { ...buildLoginMessage(input), expected: { origin, address: account.address, chainId: 1, nonce: input.nonce, now } };
+  return {
+    ...buildLoginMessage(input),
+    expected: { origin, address: account.address, chainId: 1, nonce: input.nonce, now },
+  };
 }
 
 describe('login messages', () => {
@@ -22,7 +25,9 @@ describe('login messages', () => {
 
   test('the message says DAPP, binds domain, URI, chain, nonce and a five-minute expiry', () => {
     const { message, expiresAt } = issued();
-    expect(message).toContain(`127.0.0.1:8080 wants you to sign in with your Ethereum account:\n${account.address}`);
+    expect(message).toContain(
+      `127.0.0.1:8080 wants you to sign in with your Ethereum account:\n${account.address}`,
+    );
     expect(message).toContain('\n\nDAPP\n\n');
     expect(message).toContain('URI: http://127.0.0.1:8080');
     expect(message).toContain('Chain ID: 1');
@@ -42,11 +47,17 @@ describe('login messages', () => {
 
   test('refuses another domain, URI, chain, nonce or address', () => {
     const { message, expected } = issued();
-    expect(checkLoginMessage(message, { ...expected, origin: { ...origin, domain: 'evil.example' } })).toBe('invalid');
-    expect(checkLoginMessage(message, { ...expected, origin: { ...origin, uri: 'https://evil.example' } })).toBe('invalid');
+    expect(checkLoginMessage(message, { ...expected, origin: { ...origin, domain: 'evil.example' } })).toBe(
+      'invalid',
+    );
+    expect(
+      checkLoginMessage(message, { ...expected, origin: { ...origin, uri: 'https://evil.example' } }),
+    ).toBe('invalid');
     expect(checkLoginMessage(message, { ...expected, chainId: 56 })).toBe('invalid');
     expect(checkLoginMessage(message, { ...expected, nonce: newNonce() })).toBe('invalid');
-    expect(checkLoginMessage(message, { ...expected, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })).toBe('invalid');
+    expect(
+      checkLoginMessage(message, { ...expected, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
+    ).toBe('invalid');
   });
 
   test('refuses a message issued in the future', () => {
@@ -58,7 +69,9 @@ describe('login messages', () => {
     const { message } = issued();
     const signature = await account.signMessage({ message });
     expect(await signatureMatches(account.address, message, signature)).toBe(true);
-    expect(await signatureMatches('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', message, signature)).toBe(false);
+    expect(await signatureMatches('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', message, signature)).toBe(
+      false,
+    );
     expect(await signatureMatches(account.address, message.replace('DAPP', 'DAPQ'), signature)).toBe(false);
     expect(await signatureMatches(account.address, message, '0x1234')).toBe(false);
   });

@@ -77,7 +77,11 @@ export function checkLoginMessage(
  * An externally owned account's personal_sign signature. Contract wallets (EIP-1271) would need
  * an RPC call to the chain, which this server does not make; see docs/wallets.md.
  */
-export async function signatureMatches(address: string, message: string, signature: string): Promise<boolean> {
+export async function signatureMatches(
+  address: string,
+  message: string,
+  signature: string,
+): Promise<boolean> {
   try {
     return await verifyMessage({ address: getAddress(address), message, signature: signature as Hex });
   } catch {

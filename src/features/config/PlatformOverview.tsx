@@ -1,34 +1,29 @@
 /**
- * What the platform offers right now, straight from the global configuration: the coins with
- * their networks and which features are open. Shows a skeleton while loading and a retry on
- * failure.
+ * What the platform offers right now, from the global configuration: the coins with their
+ * networks and which features are open. A skeleton while the first copy loads, a retry when it
+ * failed; later refreshes happen in the background.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { FEATURES } from '../../../protocol/codes.ts';
-import type { GlobalConfig } from '../../../protocol/config.ts';
-import { getConfig } from './get-config.ts';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; config: GlobalConfig };
+import { configError, configStatus, globalConfig, refreshConfig } from './config-model.ts';
 
 export function PlatformOverview() {
+  useSignals();
   const { t } = useTranslation();
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const config = globalConfig.value;
 
-  const load = useCallback(() => {
-    setState({ kind: 'loading' });
-    getConfig().then(
-      (config) => setState({ kind: 'ready', config }),
-      (error: Error) => setState({ kind: 'failed', message: error.message }),
+  if (!config && configStatus.value === 'failed') {
+    return (
+      <section className="card" role="alert">
+        <p>{configError.value}</p>
+        <button type="button" className="button" onClick={() => void refreshConfig()}>
+          {t('app.retry')}
+        </button>
+      </section>
     );
-  }, []);
-
-  useEffect(load, [load]);
-
-  if (state.kind === 'loading') {
+  }
+  if (!config) {
     return (
       <section className="card" aria-busy="true" aria-label={t('app.loading')}>
         <div className="skeleton skeleton-title" />
@@ -38,17 +33,6 @@ export function PlatformOverview() {
       </section>
     );
   }
-  if (state.kind === 'failed') {
-    return (
-      <section className="card" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button" onClick={load}>
-          {t('app.retry')}
-        </button>
-      </section>
-    );
-  }
-  const { config } = state;
   const chainName = new Map(config.chains.map((c) => [c.id, c.name]));
   return (
     <>
@@ -75,19 +59,6 @@ export function PlatformOverview() {
           ))}
         </ul>
       </section>
-      {config.contact.length > 0 ? (
-        <section className="card">
-          <h2>{t('app.contactUs')}</h2>
-          <ul className="contact-list">
-            {config.contact.map((c) => (
-              <li key={c.channel}>
-                <span>{t(`contactChannels.${c.channel}`, { defaultValue: c.channel })}</span>
-                <span dir="ltr">{c.value}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
     </>
   );
 }

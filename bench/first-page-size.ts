@@ -1,0 +1,86 @@
+/**
+ * The first page's JavaScript, gzipped, beside the web3-onboard payload that must stay out of it
+ * (DESIGN.md section 10). Reads the chunk graph Vite writes (dist/.vite/manifest.json): the first
+ * page is the entry and everything it imports statically, plus the default language bundle; the
+ * wallet payload is what `src/features/account/onboard.ts` pulls in beyond the first page.
+ *
+ *   npm run build && node bench/first-page-size.ts
+ *
+ * Exits 1 when any web3-onboard code is reachable from the first page.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = path.resolve(import.meta.dirname, '..', 'dist');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
+
+function staticClosure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    stack.push(...(manifest[key]?.imports ?? []));
+  }
+  return seen;
+}
+
+function allReachable(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    stack.push(...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? []));
+  }
+  return seen;
+}
+
+const gz = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
+const sum = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gz(manifest[k]?.file ?? ''), 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+if (!entry) throw new Error('no entry in the manifest: run npm run build first');
+const defaultLocale = Object.keys(manifest).find((k) => k.endsWith('locales/zh-CN.json'));
+const firstPage = staticClosure([entry]);
+const firstPageBytes = sum(firstPage) + (defaultLocale ? sum([defaultLocale]) : 0);
+
+const onboardKey = Object.keys(manifest).find((k) => k.endsWith('src/features/account/onboard.ts'));
+if (!onboardKey) throw new Error('no chunk for src/features/account/onboard.ts in the manifest');
+const walletPayload = [...allReachable([onboardKey])].filter((k) => !firstPage.has(k));
+const walletBytes = sum(walletPayload);
+
+const leaked = [...firstPage].filter((k) => k.includes('@web3-onboard') || k === onboardKey);
+
+process.stdout.write(
+  [
+    'first page vs web3-onboard (gzip -9, bytes a phone downloads)',
+    '',
+    `first page JavaScript       ${kb(firstPageBytes).padStart(10)}  (${firstPage.size} chunk(s) + default language bundle)`,
+    `web3-onboard payload        ${kb(walletBytes).padStart(10)}  (${walletPayload.length} chunk(s), loaded on the first tap on "connect")`,
+    '',
+    `first page / web3-onboard: ${(firstPageBytes / walletBytes).toFixed(2)}x`,
+    leaked.length === 0
+      ? 'web3-onboard is not in the first page'
+      : `web3-onboard IS in the first page: ${leaked.join(', ')}`,
+    '',
+  ].join('\n'),
+);
+process.exitCode = leaked.length === 0 ? 0 : 1;

@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import {
+  clearSession,
+  DEFAULTS,
+  hydrateStore,
+  map,
+  restore,
+  STORE_KEY,
+  setAddress,
+  setToken,
+  setUser,
+} from './store.ts';
+
+function memoryBackend(initial: unknown = null) {
+  const data = new Map<string, unknown>([[STORE_KEY, initial]]);
+  return {
+    data,
+    getItem: async (key: string) => data.get(key) ?? null,
+    setItem: async (key: string, value: unknown) => void data.set(key, structuredClone(value)),
+  };
+}
+
+describe('the persisted store', () => {
+  test('defaults are those of SPEC.md section 3', () => {
+    expect(DEFAULTS).toMatchObject({
+      language: 'zh-CN',
+      address: '',
+      token: '',
+      openType: false,
+      user: [],
+      info: [],
+      addressMap: {},
+      gameMap: {},
+      chartType: 'candle_solid',
+      walletType: 'metamask',
+      globalConfig: {},
+    });
+  });
+
+  test('a stored record is read field by field; wrong shapes keep their defaults', () => {
+    const state = restore({ language: 'ar', address: 7, chartType: 'pie', user: [{ username: '0xabc' }] });
+    expect(state.language).toBe('ar');
+    expect(state.address).toBe('');
+    expect(state.chartType).toBe('candle_solid');
+    expect(state.user).toEqual([{ username: '0xabc' }]);
+    expect(restore('garbage')).toEqual(DEFAULTS);
+  });
+
+  test('hydrates before use and writes every change back under the key map', async () => {
+    const backend = memoryBackend({ language: 'ko', token: 't1' });
+    await hydrateStore(backend);
+    expect(map.language.value).toBe('ko');
+    expect(map.token.value).toBe('t1');
+    setAddress('0xAbC');
+    await Promise.resolve();
+    expect((backend.data.get(STORE_KEY) as { address: string }).address).toBe('0xAbC');
+  });
+
+  test('clearing the session empties address, token, user and info only', () => {
+    setAddress('0x1');
+    setToken('t');
+    setUser([{ username: '0x1', address: '0x1', inviteCode: 'AAAAAAAA', inviter: null, createdAt: 0 }]);
+    map.chartType.value = 'area';
+    clearSession();
+    expect([map.address.value, map.token.value, map.user.value, map.info.value]).toEqual(['', '', [], []]);
+    expect(map.chartType.value).toBe('area');
+  });
+});

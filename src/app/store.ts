@@ -1,0 +1,152 @@
+/**
+ * The persisted client store (SPEC.md section 3): the object `map`, one signal per field with its
+ * default and a setter, kept in localforage under the key `map` and read before the first render.
+ * The service worker reads the same record to know whose cached data it holds.
+ */
+import { batch, effect, signal } from '@preact/signals-react';
+import localforage from 'localforage';
+import type { UserInfo } from '../../protocol/account.ts';
+import type { GlobalConfig } from '../../protocol/config.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../protocol/languages.ts';
+
+export const STORE_KEY = 'map';
+
+export type ChartType = 'candle_solid' | 'ohlc' | 'area' | 'time_share';
+/** The user list holds the signed-in user; `username` is the wallet address (SPEC.md section 3). */
+export type StoredUser = UserInfo & { username: string };
+
+export interface MapState {
+  language: Language;
+  address: string;
+  token: string;
+  openType: boolean;
+  user: StoredUser[];
+  info: unknown[];
+  addressMap: Record<string, string>;
+  gameMap: Record<string, unknown>;
+  chartType: ChartType;
+  walletType: string;
+  globalConfig: GlobalConfig | Record<string, never>;
+}
+
+export const DEFAULTS: MapState = {
+  language: DEFAULT_LANGUAGE,
+  address: '',
+  token: '',
+  openType: false,
+  user: [],
+  info: [],
+  addressMap: {},
+  gameMap: {},
+  chartType: 'candle_solid',
+  walletType: 'metamask',
+  globalConfig: {},
+};
+
+export const map = {
+  language: signal(DEFAULTS.language),
+  address: signal(DEFAULTS.address),
+  token: signal(DEFAULTS.token),
+  openType: signal(DEFAULTS.openType),
+  user: signal(DEFAULTS.user),
+  info: signal(DEFAULTS.info),
+  addressMap: signal(DEFAULTS.addressMap),
+  gameMap: signal(DEFAULTS.gameMap),
+  chartType: signal(DEFAULTS.chartType),
+  walletType: signal(DEFAULTS.walletType),
+  globalConfig: signal(DEFAULTS.globalConfig),
+};
+
+/** One setter per field, as SPEC.md section 3 lists them. */
+function setter<K extends keyof MapState>(key: K): (value: MapState[K]) => void {
+  return (value) => {
+    (map[key] as { value: MapState[K] }).value = value;
+  };
+}
+
+export const setLanguage = setter('language');
+export const setAddress = setter('address');
+export const setToken = setter('token');
+export const setOpenType = setter('openType');
+export const setUser = setter('user');
+export const setInfo = setter('info');
+export const setAddressMap = setter('addressMap');
+export const setGameMap = setter('gameMap');
+export const setChartType = setter('chartType');
+export const setWalletType = setter('walletType');
+export const setGlobalConfig = setter('globalConfig');
+
+/** SPEC.md section 3's helper; exact decimal arithmetic, at most 6 decimals (section 9). */
+export { multiply } from '../lib/format.ts';
+
+/** The signed-in user, or null. */
+export function currentUser(): StoredUser | null {
+  return map.user.value[0] ?? null;
+}
+
+/** What the guard, a 500 answer and logout clear (SPEC.md section 4). */
+export function clearSession(): void {
+  batch(() => {
+    map.address.value = '';
+    map.token.value = '';
+    map.user.value = [];
+    map.info.value = [];
+  });
+}
+
+export function snapshot(): MapState {
+  return Object.fromEntries(Object.entries(map).map(([k, s]) => [k, s.value])) as unknown as MapState;
+}
+
+/** Accepts a stored record field by field; anything of the wrong shape keeps its default. */
+export function restore(stored: unknown): MapState {
+  const state: MapState = { ...DEFAULTS };
+  if (typeof stored !== 'object' || stored === null) return state;
+  const s = stored as Record<string, unknown>;
+  if (isLanguage(s.language)) state.language = s.language;
+  if (typeof s.address === 'string') state.address = s.address;
+  if (typeof s.token === 'string') state.token = s.token;
+  if (typeof s.openType === 'boolean') state.openType = s.openType;
+  if (Array.isArray(s.user)) state.user = s.user as StoredUser[];
+  if (Array.isArray(s.info)) state.info = s.info;
+  if (typeof s.addressMap === 'object' && s.addressMap)
+    state.addressMap = s.addressMap as Record<string, string>;
+  if (typeof s.gameMap === 'object' && s.gameMap) state.gameMap = s.gameMap as Record<string, unknown>;
+  if (
+    s.chartType === 'candle_solid' ||
+    s.chartType === 'ohlc' ||
+    s.chartType === 'area' ||
+    s.chartType === 'time_share'
+  ) {
+    state.chartType = s.chartType;
+  }
+  if (typeof s.walletType === 'string') state.walletType = s.walletType;
+  if (typeof s.globalConfig === 'object' && s.globalConfig)
+    state.globalConfig = s.globalConfig as GlobalConfig;
+  return state;
+}
+
+export interface StoreBackend {
+  getItem(key: string): Promise<unknown>;
+  setItem(key: string, value: unknown): Promise<unknown>;
+}
+
+/** Reads the stored record into the signals, then writes every later change back. */
+export async function hydrateStore(backend: StoreBackend = localforage): Promise<void> {
+  let stored: unknown = null;
+  try {
+    stored = await backend.getItem(STORE_KEY);
+  } catch {
+    // Private mode or a full disk: start from defaults rather than not at all.
+  }
+  const state = restore(stored);
+  batch(() => {
+    for (const [key, value] of Object.entries(state)) {
+      (map[key as keyof MapState] as { value: unknown }).value = value;
+    }
+  });
+  effect(() => {
+    const next = snapshot();
+    backend.setItem(STORE_KEY, next).catch(() => undefined);
+  });
+}

@@ -1,0 +1,68 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { LanguagePicker } from '../../app/LanguagePicker.tsx';
+import { paths, type RouteName } from '../../app/paths.ts';
+import { currentUser } from '../../app/store.ts';
+import { formatDate } from '../../lib/format.ts';
+import { AddressChip } from './AddressChip.tsx';
+import { signOut } from './session.ts';
+
+const SECTIONS: readonly { title: string; routes: readonly RouteName[] }[] = [
+  { title: 'my.account', routes: ['assets', 'finance', 'recharge', 'withdraw', 'withdrawRecord', 'share'] },
+  {
+    title: 'my.records',
+    routes: ['flashExchange', 'flashRedemptionRecord', 'stakingRecord', 'myMiningMachine', 'miningIncome'],
+  },
+  { title: 'my.trading', routes: ['futuresOrder', 'placeOrder', 'jointVenture'] },
+];
+
+export function MyPage() {
+  useSignals();
+  const { t } = useTranslation();
+  const user = currentUser();
+  if (!user) return null; // the guard is on its way home
+  return (
+    <>
+      <header className="page-header page-header-plain">
+        <h1>{t('routes.my')}</h1>
+      </header>
+      <section className="card profile">
+        <span className="muted">{t('wallet.address')}</span>
+        <AddressChip address={user.address} />
+        <dl className="facts">
+          <div>
+            <dt>{t('my.invitationCode')}</dt>
+            <dd className="mono">{user.inviteCode}</dd>
+          </div>
+          <div>
+            <dt>{t('my.memberSince')}</dt>
+            <dd>{formatDate(user.createdAt)}</dd>
+          </div>
+        </dl>
+      </section>
+      {SECTIONS.map((section) => (
+        <section key={section.title} className="card">
+          <h2>{t(section.title)}</h2>
+          <ul className="link-list">
+            {section.routes.map((name) => (
+              <li key={name}>
+                <Link href={paths[name].path}>{t(`routes.${paths[name].title}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section className="card">
+        <h2>{t('my.settings')}</h2>
+        <div className="setting-row">
+          <span>{t('app.language')}</span>
+          <LanguagePicker />
+        </div>
+      </section>
+      <button type="button" className="button button-secondary block" onClick={() => void signOut()}>
+        {t('wallet.disconnect')}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { LanguagePicker } from '../../app/LanguagePicker.tsx';
+import { currentUser } from '../../app/store.ts';
+import { AddressChip } from '../account/AddressChip.tsx';
+import { ConnectButton } from '../account/ConnectButton.tsx';
+import { PlatformOverview } from '../config/PlatformOverview.tsx';
+
+export function HomePage() {
+  useSignals();
+  const { t } = useTranslation();
+  const user = currentUser();
+  return (
+    <>
+      <header className="app-header">
+        <div className="brand">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <div>
+            <h1>{t('app.name')}</h1>
+            <p className="tagline">{t('app.tagline')}</p>
+          </div>
+        </div>
+        <LanguagePicker />
+      </header>
+      <section className="card hero">
+        <h2>{t('home.headline')}</h2>
+        <p>{t('home.intro')}</p>
+        {user ? <AddressChip address={user.address} /> : <ConnectButton />}
+      </section>
+      <PlatformOverview />
+    </>
+  );
+}
