@@ -60,7 +60,7 @@ export const map = {
 /** One setter per field, as SPEC.md section 3 lists them. */
 function setter<K extends keyof MapState>(key: K): (value: MapState[K]) => void {
   return (value) => {
-    (map[key] as { value: MapState[K] }).value = value;
+    (map[key] as unknown as { value: MapState[K] }).value = value;
   };
 }
 
