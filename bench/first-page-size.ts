@@ -28,26 +28,18 @@ const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json
   ManifestChunk
 >;
 
-function staticClosure(keys: string[]): Set<string> {
+/** Chunks reachable from `keys` through static imports, and dynamic ones too when asked. */
+function reachable(keys: string[], followDynamic: boolean): Set<string> {
   const seen = new Set<string>();
   const stack = [...keys];
   while (stack.length > 0) {
     const key = stack.pop() as string;
     if (seen.has(key)) continue;
     seen.add(key);
-    stack.push(...(manifest[key]?.imports ?? []));
-  }
-  return seen;
-}
-
-function allReachable(keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    stack.push(...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? []));
+    stack.push(
+      ...(manifest[key]?.imports ?? []),
+      ...(followDynamic ? (manifest[key]?.dynamicImports ?? []) : []),
+    );
   }
   return seen;
 }
@@ -59,12 +51,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
 if (!entry) throw new Error('no entry in the manifest: run npm run build first');
 const defaultLocale = Object.keys(manifest).find((k) => k.endsWith('locales/zh-CN.json'));
-const firstPage = staticClosure([entry]);
+const firstPage = reachable([entry], false);
 const firstPageBytes = sum(firstPage) + (defaultLocale ? sum([defaultLocale]) : 0);
 
 const onboardKey = Object.keys(manifest).find((k) => k.endsWith('src/features/account/onboard.ts'));
 if (!onboardKey) throw new Error('no chunk for src/features/account/onboard.ts in the manifest');
-const walletPayload = [...allReachable([onboardKey])].filter((k) => !firstPage.has(k));
+const walletPayload = [...reachable([onboardKey], true)].filter((k) => !firstPage.has(k));
 const walletBytes = sum(walletPayload);
 
 const leaked = [...firstPage].filter((k) => k.includes('@web3-onboard') || k === onboardKey);

@@ -4,6 +4,7 @@
  * command is recorded in the audit table with the actor `seed`.
  */
 import { count } from 'drizzle-orm';
+import { FEATURES } from '../../protocol/codes.ts';
 import { runAdminCommand } from '../admin/runner.ts';
 import type { Database } from '../db/client.ts';
 import { coins } from '../modules/config/config.schema.ts';
@@ -57,24 +58,7 @@ export const DEMO_COMMANDS: readonly string[][] = [
   ['config', 'coin', 'TRX', '--name', 'TRON', '--precision', '6', '--chains', 'TRC20', '--sort', '4'],
   ['config', 'coin', 'BNB', '--name', 'BNB', '--precision', '8', '--chains', 'BEP20', '--sort', '5'],
   // Switched on as the operator's intent; a feature is reported open only once its codes exist.
-  [
-    'config',
-    'feature',
-    'on',
-    'account',
-    'assets',
-    'deposit',
-    'withdraw',
-    'exchange',
-    'staking',
-    'mining',
-    'ido',
-    'push',
-    'markets',
-    'trading',
-    'news',
-    'referral',
-  ],
+  ['config', 'feature', 'on', ...FEATURES],
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
 ];

@@ -4,38 +4,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { UserInfo } from '../../protocol/account.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import type { Database } from '../../server/db/client.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
-import { buildTestApp, post } from '../helpers/app.ts';
+import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { challenge, HOST, signIn, TEST_KEYS } from '../helpers/login.ts';
+import { useSeededApp } from '../helpers/seeded-app.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`wallet login on ${target.name}`, () => {
-    let database: Database;
-    let dispose: () => Promise<void>;
-    let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-
-    beforeAll(async () => {
-      ({ database, dispose } = await target.create());
-      await seedDemo(database);
-      ({ app } = await buildTestApp(database));
-    });
-    afterAll(async () => {
-      await app?.close();
-      await dispose?.();
-    });
+    const env = useSeededApp(target);
 
     test('the account feature is open once its codes exist', async () => {
-      const { envelope } = await post(app, '00000');
+      const { envelope } = await post(env.app, '00000');
       expect((envelope.data as { features: Record<string, boolean> }).features.account).toBe(true);
     });
 
     test('sign in sets an httpOnly SameSite=Strict cookie; the session reads the user; logout ends it', async () => {
-      const { envelope, response, login, cookieHeader, account } = await signIn(app, TEST_KEYS.alice);
+      const { envelope, response, login, cookieHeader, account } = await signIn(env.app, TEST_KEYS.alice);
       expect(envelope.respCode).toBe('00000');
       expect(login?.user).toMatchObject({ address: account.address, inviter: null });
       expect(login?.user.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
@@ -45,27 +32,27 @@ for (const target of DATABASE_TARGETS) {
       // The script-readable token is not the credential.
       expect(cookie?.value).not.toBe(login?.token);
 
-      const me = await post(app, '10008', {}, { cookie: cookieHeader });
+      const me = await post(env.app, '10008', {}, { cookie: cookieHeader });
       expect(me.envelope.respCode).toBe('00000');
       expect((me.envelope.data as UserInfo).address).toBe(account.address);
 
-      const out = await post(app, '10003', { requestId: randomUUID() }, { cookie: cookieHeader });
+      const out = await post(env.app, '10003', { requestId: randomUUID() }, { cookie: cookieHeader });
       expect(out.envelope.respCode).toBe('00000');
-      const after = await post(app, '10008', {}, { cookie: cookieHeader });
+      const after = await post(env.app, '10008', {}, { cookie: cookieHeader });
       expect(after.envelope.respCode).toBe('500');
     });
 
     test('signing in again keeps the same user and invitation code', async () => {
-      const first = await signIn(app, TEST_KEYS.bob);
-      const second = await signIn(app, TEST_KEYS.bob);
+      const first = await signIn(env.app, TEST_KEYS.bob);
+      const second = await signIn(env.app, TEST_KEYS.bob);
       expect(second.login?.user).toEqual(first.login?.user);
       expect(second.login?.token).not.toBe(first.login?.token);
     });
 
     test('a replayed message and signature are refused, also with a fresh requestId', async () => {
-      const first = await signIn(app, TEST_KEYS.alice);
+      const first = await signIn(env.app, TEST_KEYS.alice);
       const replay = await post(
-        app,
+        env.app,
         '10002',
         { message: first.message, signature: first.signature, requestId: randomUUID() },
         { ...HOST, cookie: 'lang=en' },
@@ -77,11 +64,11 @@ for (const target of DATABASE_TARGETS) {
 
     test('a tampered message is refused even with a valid signature of the tampered text', async () => {
       const account = privateKeyToAccount(TEST_KEYS.alice);
-      const { message } = await challenge(app, account.address);
+      const { message } = await challenge(env.app, account.address);
       const tampered = message.replace('Chain ID: 1', 'Chain ID: 56');
       const signature = await account.signMessage({ message: tampered });
       const { envelope } = await post(
-        app,
+        env.app,
         '10002',
         { message: tampered, signature, requestId: randomUUID() },
         HOST,
@@ -92,18 +79,23 @@ for (const target of DATABASE_TARGETS) {
     test("another wallet's signature is refused", async () => {
       const alice = privateKeyToAccount(TEST_KEYS.alice);
       const bob = privateKeyToAccount(TEST_KEYS.bob);
-      const { message } = await challenge(app, alice.address);
+      const { message } = await challenge(env.app, alice.address);
       const signature = await bob.signMessage({ message });
-      const { envelope } = await post(app, '10002', { message, signature, requestId: randomUUID() }, HOST);
+      const { envelope } = await post(
+        env.app,
+        '10002',
+        { message, signature, requestId: randomUUID() },
+        HOST,
+      );
       expect(envelope.respCode).toBe(ERRORS.login_signature_invalid.code);
     });
 
     test('a message redeemed through another host (foreign domain) is refused', async () => {
       const account = privateKeyToAccount(TEST_KEYS.alice);
-      const { message } = await challenge(app, account.address);
+      const { message } = await challenge(env.app, account.address);
       const signature = await account.signMessage({ message });
       const { envelope } = await post(
-        app,
+        env.app,
         '10002',
         { message, signature, requestId: randomUUID() },
         { host: 'localhost:8080' },
@@ -114,7 +106,7 @@ for (const target of DATABASE_TARGETS) {
     test('without PUBLIC_URL only loopback hosts may sign in', async () => {
       const account = privateKeyToAccount(TEST_KEYS.alice);
       const { envelope } = await post(
-        app,
+        env.app,
         '10001',
         { address: account.address, chainId: '1' },
         { host: 'evil.example' },
@@ -123,44 +115,46 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('an invitation code binds the inviter on first login; a bad one is a notice, not a failure', async () => {
-      const inviter = await signIn(app, TEST_KEYS.alice);
+      const inviter = await signIn(env.app, TEST_KEYS.alice);
       const code = inviter.login?.user.inviteCode ?? '';
       const fresh =
         `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
-      const invited = await signIn(app, fresh, { inviteCode: code });
+      const invited = await signIn(env.app, fresh, { inviteCode: code });
       expect(invited.login).toMatchObject({ invite: 'bound', user: { inviter: inviter.account.address } });
 
       const other =
         `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
-      const bad = await signIn(app, other, { inviteCode: 'ZZZZZZZZ' });
+      const bad = await signIn(env.app, other, { inviteCode: 'ZZZZZZZZ' });
       expect(bad.envelope.respCode).toBe('1001');
       expect(bad.envelope.respMsg.length).toBeGreaterThan(0);
       expect(bad.login).toMatchObject({ invite: 'invalid', user: { inviter: null } });
 
       // An existing user keeps the inviter it has.
-      const again = await signIn(app, TEST_KEYS.alice, { inviteCode: invited.login?.user.inviteCode ?? '' });
+      const again = await signIn(env.app, TEST_KEYS.alice, {
+        inviteCode: invited.login?.user.inviteCode ?? '',
+      });
       expect(again.login).toMatchObject({ invite: 'ignored', user: { inviter: null } });
     });
 
     test('malformed login fields are refused with field errors', async () => {
       const { envelope } = await post(
-        app,
+        env.app,
         '10002',
         { message: 'hello', signature: '0x12', requestId: randomUUID() },
         { ...HOST, cookie: 'lang=en' },
       );
       expect(envelope.respCode).toBe(ERRORS.field_invalid.code);
-      const bad = await post(app, '10001', { address: '0x123', chainId: '1' }, HOST);
+      const bad = await post(env.app, '10001', { address: '0x123', chainId: '1' }, HOST);
       expect(bad.envelope.respCode).toBe(ERRORS.field_invalid.code);
     });
 
     test('concurrent logins with one challenge: exactly one session', async () => {
       const account = privateKeyToAccount(TEST_KEYS.bob);
-      const { message } = await challenge(app, account.address);
+      const { message } = await challenge(env.app, account.address);
       const signature = await account.signMessage({ message });
       const results = await Promise.all(
         Array.from({ length: 6 }, () =>
-          post(app, '10002', { message, signature, requestId: randomUUID() }, HOST),
+          post(env.app, '10002', { message, signature, requestId: randomUUID() }, HOST),
         ),
       );
       const ok = results.filter((r) => r.envelope.respCode === '00000');

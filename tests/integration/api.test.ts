@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq, like } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import { codePath } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
@@ -20,6 +20,7 @@ import { codeHandlers } from '../../server/modules/index.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, FORM_HEADERS, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { useSeededApp } from '../helpers/seeded-app.ts';
 
 /**
  * Stand-ins for features that arrive in later issues, so the pipeline is tested through the real
@@ -58,22 +59,10 @@ async function hits(database: Database): Promise<number> {
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`API pipeline on ${target.name}`, () => {
-    let database: Database;
-    let dispose: () => Promise<void>;
-    let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-
-    beforeAll(async () => {
-      ({ database, dispose } = await target.create());
-      await seedDemo(database);
-      ({ app } = await buildTestApp(database, { handlers: [...codeHandlers, ...testHandlers] }));
-    });
-    afterAll(async () => {
-      await app?.close();
-      await dispose?.();
-    });
+    const env = useSeededApp(target, { handlers: [...codeHandlers, ...testHandlers] });
 
     test('00000 answers the seeded configuration in an envelope', async () => {
-      const { response, envelope } = await post(app, '00000');
+      const { response, envelope } = await post(env.app, '00000');
       expect(response.statusCode).toBe(200);
       expect(envelope.respCode).toBe('00000');
       const data = envelope.data as {
@@ -93,25 +82,25 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('messages default to Simplified Chinese and follow the language set with E0001', async () => {
-      const before = await post(app, '99999');
+      const before = await post(env.app, '99999');
       expect(before.envelope).toEqual({
         respCode: ERRORS.unknown_code.code,
         respMsg: zhCN.errors.unknown_code,
         data: null,
       });
-      const set = await post(app, 'E0001', { lang: 'ar' });
+      const set = await post(env.app, 'E0001', { lang: 'ar' });
       expect(set.envelope.respCode).toBe('00000');
       const cookie = set.response.cookies.find((c) => c.name === 'lang');
       expect(cookie).toMatchObject({ value: 'ar', httpOnly: true, sameSite: 'Strict' });
-      const after = await post(app, '99999', '', { cookie: 'lang=ar' });
+      const after = await post(env.app, '99999', '', { cookie: 'lang=ar' });
       expect(after.envelope.respMsg).not.toBe(before.envelope.respMsg);
       expect(after.envelope.respMsg).toMatch(/[\u0600-\u06ff]/);
-      const en = await post(app, '00000', '', { cookie: 'lang=en' });
+      const en = await post(env.app, '00000', '', { cookie: 'lang=en' });
       expect(en.envelope.respCode).toBe('00000');
     });
 
     test('an unsupported language is refused with its own error', async () => {
-      const { response, envelope } = await post(app, 'E0001', { lang: 'xx' }, { cookie: 'lang=en' });
+      const { response, envelope } = await post(env.app, 'E0001', { lang: 'xx' }, { cookie: 'lang=en' });
       expect(response.statusCode).toBe(400);
       expect(envelope).toEqual({
         respCode: ERRORS.unsupported_language.code,
@@ -121,12 +110,12 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('field errors name the field in the reader language', async () => {
-      const { envelope } = await post(app, 'E0001', {}, { cookie: 'lang=en' });
+      const { envelope } = await post(env.app, 'E0001', {}, { cookie: 'lang=en' });
       expect(envelope).toMatchObject({
         respCode: ERRORS.field_required.code,
         respMsg: 'Please fill in the language.',
       });
-      const dup = await post(app, 'E0001', 'lang=en&lang=fr', { cookie: 'lang=en' });
+      const dup = await post(env.app, 'E0001', 'lang=en&lang=fr', { cookie: 'lang=en' });
       expect(dup.envelope).toMatchObject({
         respCode: ERRORS.field_invalid.code,
         respMsg: 'The language is not valid.',
@@ -134,8 +123,8 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('a POST without the XMLHttpRequest header is refused before anything runs', async () => {
-      const before = await hits(database);
-      const response = await app.inject({
+      const before = await hits(env.database);
+      const response = await env.app.inject({
         method: 'POST',
         url: codePath('100666'),
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'lang=en' },
@@ -143,12 +132,12 @@ for (const target of DATABASE_TARGETS) {
       });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ respCode: ERRORS.csrf_header_missing.code });
-      expect(await hits(database)).toBe(before);
+      expect(await hits(env.database)).toBe(before);
     });
 
     test('JSON, plain text and missing content types are unsupported media', async () => {
       for (const type of ['application/json', 'text/plain', 'multipart/form-data; boundary=x']) {
-        const response = await app.inject({
+        const response = await env.app.inject({
           method: 'POST',
           url: codePath('00000'),
           headers: { 'content-type': type, 'x-requested-with': 'XMLHttpRequest' },
@@ -157,7 +146,7 @@ for (const target of DATABASE_TARGETS) {
         expect(response.statusCode, type).toBe(415);
         expect(response.json()).toMatchObject({ respCode: ERRORS.unsupported_content_type.code, data: null });
       }
-      const bare = await app.inject({
+      const bare = await env.app.inject({
         method: 'POST',
         url: codePath('00000'),
         headers: { 'x-requested-with': 'XMLHttpRequest' },
@@ -166,36 +155,40 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('an oversized body is refused with body_too_large', async () => {
-      const { response, envelope } = await post(app, '00000', `x=${'a'.repeat(20_000)}`);
+      const { response, envelope } = await post(env.app, '00000', `x=${'a'.repeat(20_000)}`);
       expect(response.statusCode).toBe(413);
       expect(envelope.respCode).toBe(ERRORS.body_too_large.code);
     });
 
     test('a field over the length limit is refused', async () => {
-      const { envelope } = await post(app, 'E0001', { lang: 'a'.repeat(3000) });
+      const { envelope } = await post(env.app, 'E0001', { lang: 'a'.repeat(3000) });
       expect(envelope.respCode).toBe(ERRORS.field_too_long.code);
     });
 
     test('unknown codes, other methods and unknown paths answer envelopes', async () => {
       for (const code of ['99999', '0000', 'abc', '00000x', '..%2F00000']) {
-        const { response, envelope } = await post(app, code);
+        const { response, envelope } = await post(env.app, code);
         expect(response.statusCode, code).toBe(404);
         expect(envelope.respCode, code).toBe(ERRORS.unknown_code.code);
       }
-      const get = await app.inject({ method: 'GET', url: codePath('00000') });
+      const get = await env.app.inject({ method: 'GET', url: codePath('00000') });
       expect(get.statusCode).toBe(405);
       expect(get.json()).toMatchObject({ respCode: ERRORS.method_not_allowed.code });
-      const nowhere = await app.inject({ method: 'GET', url: '/nowhere', headers: { accept: 'text/html' } });
+      const nowhere = await env.app.inject({
+        method: 'GET',
+        url: '/nowhere',
+        headers: { accept: 'text/html' },
+      });
       expect(nowhere.statusCode).toBe(404);
       expect(nowhere.json()).toMatchObject({ respCode: ERRORS.not_found.code });
     });
 
     test('wallet codes without a session answer 500 (session ended); unbuilt codes are not open', async () => {
-      const { response, envelope } = await post(app, '10010', {}, { cookie: 'lang=en' });
+      const { response, envelope } = await post(env.app, '10010', {}, { cookie: 'lang=en' });
       expect(envelope.respCode).toBe('500');
       expect(response.statusCode).toBe(401);
       // A wallet code whose feature is not built yet says so rather than ending the session.
-      const ido = await post(app, '10064', {}, { cookie: 'lang=en' });
+      const ido = await post(env.app, '10064', {}, { cookie: 'lang=en' });
       expect(ido.envelope).toEqual({
         respCode: ERRORS.not_open_yet.code,
         respMsg: 'Not open yet',
@@ -204,57 +197,57 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('a mutating code needs a requestId and a well-formed one', async () => {
-      const before = await hits(database);
-      const missing = await post(app, '100666', { note: 'a' });
+      const before = await hits(env.database);
+      const missing = await post(env.app, '100666', { note: 'a' });
       expect(missing.envelope.respCode).toBe(ERRORS.request_id_required.code);
-      const bad = await post(app, '100666', { note: 'a', requestId: 'not-a-uuid' });
+      const bad = await post(env.app, '100666', { note: 'a', requestId: 'not-a-uuid' });
       expect(bad.envelope.respCode).toBe(ERRORS.field_invalid.code);
-      expect(await hits(database)).toBe(before);
+      expect(await hits(env.database)).toBe(before);
     });
 
     test('a retry with the same requestId returns the first result and applies once', async () => {
-      const before = await hits(database);
+      const before = await hits(env.database);
       const requestId = randomUUID();
-      const first = await post(app, '100666', { note: 'five', requestId });
-      const second = await post(app, '100666', { note: 'five', requestId });
+      const first = await post(env.app, '100666', { note: 'five', requestId });
+      const second = await post(env.app, '100666', { note: 'five', requestId });
       expect(first.envelope).toMatchObject({
         respCode: '00000',
         respMsg: '',
         data: { hit: expect.any(String) },
       });
       expect(second.envelope).toEqual(first.envelope);
-      expect(await hits(database)).toBe(before + 1);
-      const reused = await post(app, '100666', { note: 'seven', requestId });
+      expect(await hits(env.database)).toBe(before + 1);
+      const reused = await post(env.app, '100666', { note: 'seven', requestId });
       expect(reused.response.statusCode).toBe(409);
       expect(reused.envelope.respCode).toBe(ERRORS.request_id_reused.code);
-      expect(await hits(database)).toBe(before + 1);
+      expect(await hits(env.database)).toBe(before + 1);
     });
 
     test('concurrent retries of one requestId apply exactly once; distinct ones all apply', async () => {
-      const before = await hits(database);
+      const before = await hits(env.database);
       const requestId = randomUUID();
       const same = await Promise.all(
-        Array.from({ length: 12 }, () => post(app, '100666', { note: 'x', requestId })),
+        Array.from({ length: 12 }, () => post(env.app, '100666', { note: 'x', requestId })),
       );
       expect(same.every((r) => r.envelope.respCode === '00000')).toBe(true);
       expect(new Set(same.map((r) => JSON.stringify(r.envelope))).size).toBe(1);
-      expect(await hits(database)).toBe(before + 1);
+      expect(await hits(env.database)).toBe(before + 1);
       const distinct = await Promise.all(
-        Array.from({ length: 12 }, () => post(app, '100666', { note: 'x', requestId: randomUUID() })),
+        Array.from({ length: 12 }, () => post(env.app, '100666', { note: 'x', requestId: randomUUID() })),
       );
       expect(distinct.every((r) => r.envelope.respCode === '00000')).toBe(true);
-      expect(await hits(database)).toBe(before + 13);
+      expect(await hits(env.database)).toBe(before + 13);
     });
 
     test('an unexpected failure answers without details and leaves no idempotency key', async () => {
       const requestId = randomUUID();
-      const { response, envelope } = await post(app, '100655', { requestId }, { cookie: 'lang=en' });
+      const { response, envelope } = await post(env.app, '100655', { requestId }, { cookie: 'lang=en' });
       expect(envelope.respCode).toBe(ERRORS.internal_error.code);
       expect(JSON.stringify(envelope)).not.toMatch(/boom|0x5290|stack|at /);
       // A server fault, not the client's: the only 5xx the pipeline can give (the fuzz test
       // proves client input never reaches it).
       expect(response.statusCode).toBe(503);
-      const keys = await database.db
+      const keys = await env.database.db
         .select()
         .from(idempotencyKeys)
         .where(eq(idempotencyKeys.requestId, requestId));
@@ -262,7 +255,7 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('security headers: strict CSP without inline script, no sniffing, no framing', async () => {
-      const { response } = await post(app, '00000');
+      const { response } = await post(env.app, '00000');
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
@@ -274,7 +267,7 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('the health endpoint reports the database', async () => {
-      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      const response = await env.app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ status: 'ok', database: target.name });
     });

@@ -6,14 +6,14 @@
 
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { API_CODES } from '../../protocol/codes.ts';
 import { codePath, isEnvelope, isSuccess } from '../../protocol/envelope.ts';
 import type { Database } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
-import { buildTestApp, FORM_HEADERS } from '../helpers/app.ts';
+import { FORM_HEADERS } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { useSeededApp } from '../helpers/seeded-app.ts';
 
 /** A digest of every row of every table, to prove a run changed nothing. */
 async function snapshot(database: Database): Promise<string> {
@@ -118,22 +118,10 @@ const contentType = fc.oneof(
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`fuzzing every code on ${target.name}`, () => {
-    let database: Database;
-    let dispose: () => Promise<void>;
-    let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-
-    beforeAll(async () => {
-      ({ database, dispose } = await target.create());
-      await seedDemo(database);
-      ({ app } = await buildTestApp(database));
-    });
-    afterAll(async () => {
-      await app?.close();
-      await dispose?.();
-    });
+    const env = useSeededApp(target);
 
     test('random and malformed bodies get well-formed envelopes and change nothing', async () => {
-      const before = await snapshot(database);
+      const before = await snapshot(env.database);
       const seen = new Set<string>();
       await fc.assert(
         fc.asyncProperty(
@@ -142,7 +130,7 @@ for (const target of DATABASE_TARGETS) {
           contentType,
           fc.constantFrom('', 'lang=en', 'lang=ar', 'lang=<x>'),
           async (c, body, type, cookie) => {
-            const response = await app.inject({
+            const response = await env.app.inject({
               method: 'POST',
               url: codePath(c),
               headers: {
@@ -171,7 +159,7 @@ for (const target of DATABASE_TARGETS) {
         ),
         { numRuns: target.name === 'pglite' ? 1500 : 400, seed: 20261121 },
       );
-      expect(await snapshot(database)).toBe(before);
+      expect(await snapshot(env.database)).toBe(before);
       // The generator reached past the front door: validation and feature checks answered too.
       expect([...seen]).toEqual(expect.arrayContaining(['00000', 'E1001', 'E1012']));
     });
