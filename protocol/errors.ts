@@ -30,6 +30,9 @@ export const ERRORS = {
   method_not_allowed: { code: 'E1014', http: 405 },
   not_found: { code: 'E1015', http: 404 },
   session_ended: { code: '500', http: 401 },
+  // E2xxx: money.
+  insufficient_balance: { code: 'E2001', http: 200 },
+  pool_exhausted: { code: 'E2002', http: 200 },
   // E3xxx: wallet login and account.
   login_challenge_invalid: { code: 'E3001', http: 400 },
   login_challenge_used: { code: 'E3002', http: 409 },

@@ -33,10 +33,12 @@ async function run(argv: string[]): Promise<AdminResult> {
 const argv = process.argv.slice(2);
 run(argv)
   .then((result) => {
+    // A command that ran and found a problem (exit 1, e.g. audit) still prints its report.
+    const report = result.ok || result.exitCode === 1;
     const out = argv.includes('--json')
-      ? JSON.stringify(result.ok ? result.json : { error: result.text }, null, 2)
+      ? JSON.stringify(report ? result.json : { error: result.text }, null, 2)
       : result.text;
-    (result.ok ? process.stdout : process.stderr).write(`${out}\n`);
+    (report ? process.stdout : process.stderr).write(`${out}\n`);
     process.exitCode = result.exitCode;
   })
   .catch((error: unknown) => {

@@ -17,6 +17,8 @@ export interface AdminOutput {
   text: string;
   /** What `--json` prints. */
   json: unknown;
+  /** 1 when the command ran but found something wrong (e.g. an audit that does not balance). */
+  exitCode?: 1;
 }
 
 export interface AdminCommand {

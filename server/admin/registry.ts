@@ -7,6 +7,7 @@ import {
   configFeatureCommand,
   configShowCommand,
 } from './commands/config.ts';
+import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { statusCommand } from './commands/status.ts';
 
 export const ADMIN_COMMANDS: readonly AdminCommand[] = [
@@ -17,4 +18,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   configFeatureCommand,
   configContactCommand,
   configContractCommand,
+  fundCommand,
+  adjustCommand,
+  auditCommand,
 ];

@@ -75,8 +75,16 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
   try {
     const rest = [...request.argv];
     for (const word of command.name.split(' ')) rest.splice(rest.indexOf(word), 1);
+    // A negative amount (`adjust … -5`) is a value, not an option: hide it from the parser.
+    const negatives = new Map<string, string>();
+    const args = rest.map((arg, i) => {
+      if (!/^-[0-9.]/.test(arg)) return arg;
+      const token = `\u0000neg${i}`;
+      negatives.set(token, arg);
+      return token;
+    });
     parsed = parseArgs({
-      args: rest,
+      args,
       options: {
         ...command.options,
         json: { type: 'boolean' },
@@ -87,6 +95,7 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
       allowPositionals: true,
       strict: true,
     });
+    parsed.positionals = parsed.positionals.map((p) => negatives.get(p) ?? p);
   } catch (error) {
     return usageError((error as Error).message, command);
   }
@@ -127,7 +136,8 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
       : await command.run({ ...base, db }, args);
     if (!command.mutating) await audit(db, 'ok', null);
     if (command.mutating) options.onChange?.();
-    return { ok: true, exitCode: 0, ...output };
+    const { exitCode = 0, ...rest } = output;
+    return { ok: exitCode === 0, exitCode, ...rest };
   } catch (error) {
     const message = (error as Error).message;
     await audit(db, 'error', message);

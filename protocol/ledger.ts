@@ -1,0 +1,65 @@
+/**
+ * Finance record types (DESIGN.md section 5): what a user sees in "Financial details". Each
+ * journal entry has one; the translation key is `records.<type>`.
+ */
+export const RECORD_TYPES = [
+  'deposit',
+  'withdrawal',
+  'referral_direct',
+  'referral_indirect',
+  'mining_purchase',
+  'mining_earnings',
+  'ido_subscription',
+  'ido_release',
+  'withdrawal_returned',
+  'system_adjustment',
+  'ido_return',
+  'exchange',
+  'staking',
+  'staking_redemption',
+  'staking_interest',
+  'forex_placement',
+  'forex_settlement',
+  'forex_cancellation',
+] as const;
+
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** Entry types that move only system money (operator funding); never shown to users. */
+export const SYSTEM_ENTRY_TYPES = ['pool_funding'] as const;
+
+export type EntryType = RecordType | (typeof SYSTEM_ENTRY_TYPES)[number];
+
+/** A user's buckets per coin. */
+export const USER_BUCKETS = ['available', 'frozen', 'staked'] as const;
+export type UserBucket = (typeof USER_BUCKETS)[number];
+
+/**
+ * System accounts (DESIGN.md section 5). Pools hold money the operator funded and may never go
+ * below zero; clearing accounts mirror money outside the platform and may carry any sign.
+ */
+export const POOL_ACCOUNTS = [
+  'staking_reward_pool',
+  'mining_output_pool',
+  'ido_treasury',
+  'exchange_inventory',
+  'trading_margin_pool',
+] as const;
+export const CLEARING_ACCOUNTS = [
+  'deposits_clearing',
+  'withdrawals_clearing',
+  'fee_revenue',
+  'adjustments',
+  'operator_funding',
+  'house_dust',
+] as const;
+export type PoolAccount = (typeof POOL_ACCOUNTS)[number];
+export type ClearingAccount = (typeof CLEARING_ACCOUNTS)[number];
+export type SystemAccount = PoolAccount | ClearingAccount;
+
+export function isSystemAccount(name: string): name is SystemAccount {
+  return (
+    (POOL_ACCOUNTS as readonly string[]).includes(name) ||
+    (CLEARING_ACCOUNTS as readonly string[]).includes(name)
+  );
+}

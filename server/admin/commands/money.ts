@@ -1,0 +1,121 @@
+/**
+ * Operator money commands: fund a system pool, adjust a user's balance with a reason, and audit
+ * the books. Each movement is one balanced journal entry.
+ */
+import { randomUUID } from 'node:crypto';
+import { isAddress } from 'viem';
+import { isSystemAccount, POOL_ACCOUNTS } from '../../../protocol/ledger.ts';
+import type { Tx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { auditLedger } from '../../ledger/audit.ts';
+import { balanceOf, credit, debit, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
+import { dec, fmt, isDecimalString } from '../../ledger/money.ts';
+import { type AdminCommand, AdminUsageError } from '../command.ts';
+
+function amountArg(raw: string | undefined, signed: boolean): string {
+  if (!raw || !isDecimalString(raw) || dec(raw).isZero() || (!signed && dec(raw).isNegative())) {
+    throw new AdminUsageError(
+      signed ? 'amount must be a non-zero decimal such as +100 or -2.5' : 'amount must be a positive decimal',
+    );
+  }
+  return fmt(dec(raw));
+}
+
+function coinArg(raw: string | undefined): string {
+  if (!raw || !/^[A-Z0-9]{2,12}$/.test(raw)) throw new AdminUsageError('coin must be a symbol such as USDT');
+  return raw;
+}
+
+/** Ledger refusals read as operator errors, not crashes. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw new AdminUsageError(`refused: ${error.errorName} ${JSON.stringify(error.params)}`);
+    if (error instanceof Error && /unknown coin|decimals for/.test(error.message))
+      throw new AdminUsageError(error.message);
+    throw error;
+  }
+}
+
+export const fundCommand: AdminCommand = {
+  name: 'fund',
+  summary: 'Fund a system pool from operator money (e.g. staking_reward_pool USDT 100000)',
+  usage: `fund <account> <coin> <amount> --reason "…"   (accounts: ${POOL_ACCOUNTS.join(', ')})`,
+  mutating: true,
+  options: {},
+  async run(ctx, { positionals }) {
+    const [account, rawCoin, rawAmount] = positionals;
+    if (!account || !isSystemAccount(account) || !(POOL_ACCOUNTS as readonly string[]).includes(account)) {
+      throw new AdminUsageError(`account must be one of ${POOL_ACCOUNTS.join(', ')}`);
+    }
+    const coin = coinArg(rawCoin);
+    const amount = amountArg(rawAmount, false);
+    const tx = ctx.db as Tx;
+    const result = await guarded(() =>
+      post(tx, {
+        type: 'pool_funding',
+        idempotencyKey: `fund:${randomUUID()}`,
+        reference: `pool:${account}`,
+        memo: ctx.reason ?? undefined,
+        postings: transfer(systemAccount('operator_funding'), systemAccount(account), coin, amount),
+      }),
+    );
+    const balance = await balanceOf(tx, systemAccount(account), coin);
+    return {
+      text: `${account} funded with ${amount} ${coin}; balance ${balance} ${coin}`,
+      json: { entryId: result.entryId, account, coin, amount, balance },
+    };
+  },
+};
+
+export const adjustCommand: AdminCommand = {
+  name: 'adjust',
+  summary: "Adjust a user's available balance (record: system adjustment); never below zero",
+  usage: 'adjust <wallet> <coin> <+amount|-amount> --reason "…"',
+  mutating: true,
+  options: {},
+  async run(ctx, { positionals }) {
+    const [wallet, rawCoin, rawAmount] = positionals;
+    if (!wallet || !isAddress(wallet, { strict: false }))
+      throw new AdminUsageError('wallet must be an EVM address');
+    const coin = coinArg(rawCoin);
+    const amount = amountArg(rawAmount?.replace(/^\+/, ''), true);
+    const tx = ctx.db as Tx;
+    const positive = !dec(amount).isNegative();
+    const magnitude = fmt(dec(amount).abs());
+    const result = await guarded(() =>
+      post(tx, {
+        type: 'system_adjustment',
+        idempotencyKey: `adjust:${randomUUID()}`,
+        reference: `user:${wallet.toLowerCase()}`,
+        memo: ctx.reason ?? undefined,
+        postings: positive
+          ? credit(wallet, 'adjustments', coin, magnitude)
+          : debit(wallet, 'adjustments', coin, magnitude),
+      }),
+    );
+    const balance = await balanceOf(tx, userAccount(wallet), coin);
+    return {
+      text: `${wallet} ${amount} ${coin}; available ${balance} ${coin}`,
+      json: { entryId: result.entryId, wallet, coin, amount, available: balance },
+    };
+  },
+};
+
+export const auditCommand: AdminCommand = {
+  name: 'audit',
+  summary: 'Recompute every balance from the journal; exits 1 when the books are off',
+  usage: 'audit',
+  mutating: false,
+  options: {},
+  async run(ctx) {
+    const report = await auditLedger(ctx.db);
+    return {
+      text: JSON.stringify(report, null, 2),
+      json: report,
+      ...(report.ok ? {} : { exitCode: 1 as const }),
+    };
+  },
+};

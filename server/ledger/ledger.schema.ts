@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { coins } from '../modules/config/config.schema.ts';
+
+/**
+ * Accounts are (owner, coin, bucket). `balance` is a cache of the sum of the account's postings,
+ * updated in the same transaction; the journal is the truth (`admin audit` recomputes it).
+ * Users and pools can never go below zero: the database itself refuses it.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    owner: text('owner').notNull(),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    bucket: text('bucket').notNull(),
+    kind: text('kind', { enum: ['user', 'pool', 'clearing'] }).notNull(),
+    balance: numeric('balance', { precision: 38, scale: 18 }).notNull().default('0'),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_coin_bucket').on(t.owner, t.coin, t.bucket),
+    check('ledger_accounts_no_negative', sql`${t.kind} = 'clearing' or ${t.balance} >= 0`),
+  ],
+);
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    /** A retry of the same business step carries the same key and posts nothing the second time. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The business object, e.g. `withdrawal:12`. */
+    reference: text('reference').notNull(),
+    memo: text('memo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('journal_entries_reference').on(t.reference)],
+);
+
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    coin: text('coin').notNull(),
+    /** Signed: positive adds to the account's balance. */
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+  },
+  (t) => [index('postings_account').on(t.accountId), index('postings_entry').on(t.entryId)],
+);
