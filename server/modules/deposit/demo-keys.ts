@@ -18,3 +18,7 @@ export const DEMO_EVM_ACCOUNT_XPUB =
 /** Account xpub of `m/44'/195'/0'` (TRON: TRC20). Address i is `m/44'/195'/0'/0/i`. */
 export const DEMO_TRON_ACCOUNT_XPUB =
   'xpub6BuRy7ZmkGfP2RWhoor1kWB1w9DvrtmJbFBvnC1bQ4SB5NbCHTyQYCJSXZtxDbFyHTmC7wkU2he3nYYdpZ3Vf6qUAkXSnL6RPif4BDtDEKr';
+
+/** Bitcoin native SegWit account m/84'/0'/0' of the same published test mnemonic (demo only). */
+export const DEMO_BITCOIN_ACCOUNT_XPUB =
+  'xpub6C4SXHaqSMPK8MGL7bWjvS8WQnhoadsaXv2mnBcjAv142P2TivoC7s7ukNRYxETJZGc3JNzDKHQAGH5N3oQhQgkpwk6WrMtJB4eG2fpRAsV';

@@ -148,7 +148,7 @@ describe('deriveDepositAddress', () => {
   });
 
   test('refuses an unknown family', () => {
-    expect(() => deriveDepositAddress('bitcoin' as 'evm', DEMO_EVM_ACCOUNT_XPUB, 0)).toThrow(/family/);
+    expect(() => deriveDepositAddress('solana' as 'evm', DEMO_EVM_ACCOUNT_XPUB, 0)).toThrow(/family/);
   });
 });
 
@@ -263,5 +263,35 @@ describe('evmToTron', () => {
   test('refuses an invalid EVM address', () => {
     expect(() => evmToTron('0x1234')).toThrow(/EVM address/);
     expect(() => evmToTron('0xf39fd6e51aad88F6F4ce6aB8827279cffFb92266')).toThrow(/EVM address/);
+  });
+});
+
+describe('bitcoin (P2WPKH) deposit addresses', () => {
+  test('match an independent derivation from the test mnemonic and the BIP-84 vector format', async () => {
+    const { mnemonicToSeedSync } = await import('@scure/bip39');
+    const { HDKey } = await import('@scure/bip32');
+    const { bech32 } = await import('@scure/base');
+    const { ripemd160 } = await import('@noble/hashes/legacy');
+    const { sha256 } = await import('@noble/hashes/sha2');
+    const { deriveDepositAddress, isValidBitcoinAddress } = await import('./derive.ts');
+    const { DEMO_BITCOIN_ACCOUNT_XPUB } = await import('./demo-keys.ts');
+    const root = HDKey.fromMasterSeed(
+      mnemonicToSeedSync('test test test test test test test test test test test junk'),
+    );
+    for (const index of [0, 1, 7]) {
+      const child = root.derive(`m/84'/0'/0'/0/${index}`);
+      const expected = bech32.encode('bc', [
+        0,
+        ...bech32.toWords(ripemd160(sha256(child.publicKey as Uint8Array))),
+      ]);
+      const derived = deriveDepositAddress('bitcoin', DEMO_BITCOIN_ACCOUNT_XPUB, index);
+      expect(derived).toBe(expected);
+      expect(derived).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
+      expect(isValidBitcoinAddress(derived)).toBe(true);
+      expect(isValidBitcoinAddress(`${derived.slice(0, -1)}${derived.endsWith('q') ? 'p' : 'q'}`)).toBe(
+        false,
+      );
+    }
+    expect(isValidBitcoinAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(false);
   });
 });

@@ -10,13 +10,14 @@
  * The server never holds a private key: `validateXpub` refuses an `xprv`. See docs/deposit-addresses.md.
  */
 import { secp256k1 } from '@noble/curves/secp256k1';
+import { ripemd160 } from '@noble/hashes/legacy';
 import { sha256 } from '@noble/hashes/sha2';
-import { createBase58check } from '@scure/base';
+import { bech32, createBase58check } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { bytesToHex, getAddress, hexToBytes } from 'viem';
 import { publicKeyToAddress } from 'viem/accounts';
 
-export type AddressFamily = 'evm' | 'tron';
+export type AddressFamily = 'evm' | 'tron' | 'bitcoin';
 
 /** Highest address index: BIP-32 non-hardened children are 0 .. 2^31 - 1. */
 export const MAX_ADDRESS_INDEX = 0x7fffffff;
@@ -100,13 +101,35 @@ function evmAddressOfPublicKey(compressed: Uint8Array): `0x${string}` {
  */
 export function deriveDepositAddress(family: AddressFamily, accountXpub: string, index: number): string {
   assertIndex(index);
-  if (family !== 'evm' && family !== 'tron') {
-    throw new Error(`Deposit address family must be "evm" or "tron", got "${String(family)}"`);
+  if (family !== 'evm' && family !== 'tron' && family !== 'bitcoin') {
+    throw new Error(`Deposit address family must be "evm", "tron" or "bitcoin", got "${String(family)}"`);
   }
   const child = parseAccountXpub(accountXpub).deriveChild(EXTERNAL_CHAIN).deriveChild(index);
   if (!child.publicKey) throw new Error('Deposit key: derivation produced no public key');
+  if (family === 'bitcoin') return segwitAddressOfPublicKey(child.publicKey);
   const evm = evmAddressOfPublicKey(child.publicKey);
   return family === 'evm' ? evm : evmToTron(evm);
+}
+
+/**
+ * Native SegWit (P2WPKH, BIP-84): bech32 `bc1q…` of HASH160 of the compressed public key. The
+ * account key is the xpub of m/84'/0'/0' (exported in plain `xpub` form).
+ */
+function segwitAddressOfPublicKey(compressed: Uint8Array): string {
+  const program = ripemd160(sha256(compressed));
+  return bech32.encode('bc', [0, ...bech32.toWords(program)]);
+}
+
+/** A mainnet P2WPKH address: bech32, witness version 0, a 20-byte program. */
+export function isValidBitcoinAddress(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length !== 42 || !value.startsWith('bc1q')) return false;
+  try {
+    const decoded = bech32.decode(value as `bc1${string}`);
+    if (decoded.prefix !== 'bc' || decoded.words[0] !== 0) return false;
+    return bech32.fromWords(decoded.words.slice(1)).length === 20;
+  } catch {
+    return false;
+  }
 }
 
 const EVM_HEX = /^0x[0-9a-fA-F]{40}$/;
