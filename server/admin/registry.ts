@@ -7,6 +7,7 @@ import {
   configFeatureCommand,
   configShowCommand,
 } from './commands/config.ts';
+import { configXpubCommand, depositCommand } from './commands/deposit.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { statusCommand } from './commands/status.ts';
 
@@ -18,6 +19,8 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   configFeatureCommand,
   configContactCommand,
   configContractCommand,
+  configXpubCommand,
+  depositCommand,
   fundCommand,
   adjustCommand,
   auditCommand,

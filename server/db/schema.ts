@@ -3,4 +3,5 @@ export * from '../admin/audit.schema.ts';
 export * from '../ledger/ledger.schema.ts';
 export * from '../modules/account/account.schema.ts';
 export * from '../modules/config/config.schema.ts';
+export * from '../modules/deposit/deposit.schema.ts';
 export * from '../modules/idempotency/idempotency.schema.ts';

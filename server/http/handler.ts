@@ -8,6 +8,7 @@ import type { ApiCode } from '../../protocol/codes.ts';
 import type { Language } from '../../protocol/languages.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { ConfigService } from '../modules/config/config.service.ts';
+import { ApiError } from './api-error.ts';
 
 /** Long-lived services handlers may use. */
 export interface Services {
@@ -40,4 +41,10 @@ export interface CodeHandler<S extends v.GenericSchema = v.GenericSchema> {
 /** Keeps the schema's output type attached to `handle` while the registry holds handlers of any schema. */
 export function defineHandler<S extends v.GenericSchema>(handler: CodeHandler<S>): CodeHandler {
   return handler as unknown as CodeHandler;
+}
+
+/** The signed-in wallet of a wallet code; the dispatcher already refused calls without one. */
+export function requireWallet(ctx: HandlerContext): string {
+  if (!ctx.wallet) throw new ApiError('session_ended');
+  return ctx.wallet;
 }

@@ -5,13 +5,17 @@
 import { type ApiCode, CODES, type Feature } from '../../protocol/codes.ts';
 import type { CodeHandler } from '../http/handler.ts';
 import { accountHandlers } from './account/account.routes.ts';
+import { assetsHandlers } from './assets/assets.routes.ts';
 import { configHandlers } from './config/config.routes.ts';
+import { depositHandlers } from './deposit/deposit.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
 
 export const codeHandlers: readonly CodeHandler[] = [
   ...configHandlers,
   ...languageHandlers,
   ...accountHandlers,
+  ...assetsHandlers,
+  ...depositHandlers,
 ];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {

@@ -8,6 +8,11 @@ import { FEATURES } from '../../protocol/codes.ts';
 import { runAdminCommand } from '../admin/runner.ts';
 import type { Database } from '../db/client.ts';
 import { coins } from '../modules/config/config.schema.ts';
+import {
+  DEMO_BITCOIN_ACCOUNT_XPUB,
+  DEMO_EVM_ACCOUNT_XPUB,
+  DEMO_TRON_ACCOUNT_XPUB,
+} from '../modules/deposit/demo-keys.ts';
 
 const REASON = ['--reason', 'demo seed on an empty database'];
 
@@ -59,6 +64,10 @@ export const DEMO_COMMANDS: readonly string[][] = [
   ['config', 'coin', 'BNB', '--name', 'BNB', '--precision', '8', '--chains', 'BEP20', '--sort', '5'],
   // Switched on as the operator's intent; a feature is reported open only once its codes exist.
   ['config', 'feature', 'on', ...FEATURES],
+  // Deposit keys of a published test mnemonic: they hold nothing (server/modules/deposit/demo-keys.ts).
+  ['config', 'xpub', 'evm', DEMO_EVM_ACCOUNT_XPUB],
+  ['config', 'xpub', 'tron', DEMO_TRON_ACCOUNT_XPUB],
+  ['config', 'xpub', 'bitcoin', DEMO_BITCOIN_ACCOUNT_XPUB],
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
 ];

@@ -1,0 +1,33 @@
+/** Deposits: 10020 personal deposit addresses, 10021 deposit records. */
+import * as v from 'valibot';
+import type { ChainFamily } from './config.ts';
+import { pageNumber, pageSize } from './validation.ts';
+
+export interface DepositAddress {
+  chain: string;
+  family: ChainFamily;
+  /** Null when the operator has configured no key for this chain's family yet. */
+  address: string | null;
+  /** Coins accepted on this chain. */
+  coins: string[];
+}
+
+export const DEPOSIT_STATUSES = ['detected', 'confirming', 'credited'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export interface DepositRecord {
+  id: number;
+  coin: string;
+  chain: string;
+  amount: string;
+  txid: string;
+  status: DepositStatus;
+  detectedAt: number;
+  creditedAt: number | null;
+}
+
+export const recordsRequest = v.object({
+  page: v.optional(pageNumber, '1'),
+  size: v.optional(pageSize, '20'),
+  coin: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,12}$/))),
+});

@@ -1,0 +1,125 @@
+/**
+ * What a user owns (10010) and the movements of its available balance (10011), read from the
+ * ledger. Values in USDT need prices; until the market feature provides them, only USDT itself is
+ * valued and the other coins are listed as unpriced rather than guessed.
+ */
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  type AssetRow,
+  type AssetsResponse,
+  EARNING_TYPES,
+  type FinanceRecord,
+} from '../../../protocol/assets.ts';
+import type { Page } from '../../../protocol/envelope.ts';
+import { RECORD_TYPES, type RecordType } from '../../../protocol/ledger.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
+import { balancesOf } from '../../ledger/ledger.ts';
+import { dec, fmt } from '../../ledger/money.ts';
+import { coins } from '../config/config.schema.ts';
+
+const QUOTE = 'USDT';
+
+/** The value of `amount` of `coin` in USDT, or null without a price. */
+function valueInUsdt(coin: string, amount: string): string | null {
+  return coin === QUOTE ? amount : null;
+}
+
+async function earningsSince(db: DbOrTx, owner: string, since: Date | null): Promise<string> {
+  const rows = await db
+    .select({ total: sql<string | null>`sum(${postings.amount})::text` })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(
+      and(
+        eq(ledgerAccounts.owner, owner),
+        eq(ledgerAccounts.bucket, 'available'),
+        eq(ledgerAccounts.coin, QUOTE),
+        inArray(journalEntries.type, [...EARNING_TYPES]),
+        since ? gte(journalEntries.createdAt, since) : undefined,
+      ),
+    );
+  return fmt(dec(rows[0]?.total ?? '0'));
+}
+
+/** Midnight UTC today: "today's earnings" are counted per UTC day (docs/ledger.md). */
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export async function assetsOf(db: DbOrTx, wallet: string, now = new Date()): Promise<AssetsResponse> {
+  const owner = wallet.toLowerCase();
+  const [coinRows, balances] = await Promise.all([
+    db.select({ symbol: coins.symbol }).from(coins).where(eq(coins.enabled, true)).orderBy(asc(coins.sort)),
+    balancesOf(db, owner),
+  ]);
+  const assets: AssetRow[] = coinRows.map(({ symbol }) => {
+    const of = (bucket: string) =>
+      dec(balances.find((b) => b.coin === symbol && b.bucket === bucket)?.balance ?? '0');
+    const total = of('available').plus(of('frozen')).plus(of('staked'));
+    return {
+      coin: symbol,
+      available: fmt(of('available')),
+      frozen: fmt(of('frozen')),
+      total: fmt(total),
+      valueUsdt: valueInUsdt(symbol, fmt(total)),
+    };
+  });
+  const totalUsdt = assets.reduce((sum, a) => (a.valueUsdt ? sum.plus(dec(a.valueUsdt)) : sum), dec('0'));
+  return {
+    assets,
+    totalUsdt: fmt(totalUsdt),
+    unpriced: assets.filter((a) => a.valueUsdt === null && !dec(a.total).isZero()).map((a) => a.coin),
+    todayEarningsUsdt: await earningsSince(db, owner, startOfUtcDay(now)),
+    totalEarningsUsdt: await earningsSince(db, owner, null),
+  };
+}
+
+export async function financeRecords(
+  db: DbOrTx,
+  wallet: string,
+  filter: { page: number; size: number; type?: RecordType | undefined; coin?: string | undefined },
+): Promise<Page<FinanceRecord>> {
+  const where = and(
+    eq(ledgerAccounts.owner, wallet.toLowerCase()),
+    eq(ledgerAccounts.bucket, 'available'),
+    inArray(journalEntries.type, filter.type ? [filter.type] : [...RECORD_TYPES]),
+    filter.coin ? eq(postings.coin, filter.coin) : undefined,
+  );
+  const base = () =>
+    db
+      .select({
+        id: postings.id,
+        type: journalEntries.type,
+        coin: postings.coin,
+        amount: postings.amount,
+        createdAt: journalEntries.createdAt,
+      })
+      .from(postings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+      .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+      .where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(postings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(where);
+  const rows = await base()
+    .orderBy(desc(postings.id))
+    .limit(filter.size)
+    .offset((filter.page - 1) * filter.size);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      type: r.type as RecordType,
+      coin: r.coin,
+      amount: fmt(dec(r.amount)),
+      createdAt: r.createdAt.getTime(),
+    })),
+    total: total?.n ?? 0,
+    page: filter.page,
+    size: filter.size,
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Personal deposit addresses and the deposit state machine (detected -> confirming -> credited).
+ * Today the operator reports deposits (`admin deposit`); a chain watcher will call the same
+ * `detectDeposit` / `advanceDeposit` functions when it arrives.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { DepositAddress, DepositRecord, DepositStatus } from '../../../protocol/deposit.ts';
+import type { Page } from '../../../protocol/envelope.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { credit, post } from '../../ledger/ledger.ts';
+import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
+import { readSetting } from '../config/config.repository.ts';
+import { chains, coinChains, coins } from '../config/config.schema.ts';
+import { depositAddresses, depositIndexes, deposits } from './deposit.schema.ts';
+import { deriveDepositAddress } from './derive.ts';
+
+export const DEPOSIT_XPUBS_SETTING = 'depositXpubs';
+export type DepositXpubs = Partial<Record<'evm' | 'tron' | 'bitcoin', string>>;
+
+export class DepositError extends Error {
+  override name = 'DepositError';
+}
+
+async function derivationIndex(tx: DbOrTx, user: string): Promise<number> {
+  await tx.insert(depositIndexes).values({ address: user }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ index: depositIndexes.index })
+    .from(depositIndexes)
+    .where(eq(depositIndexes.address, user));
+  if (!row) throw new Error('no derivation index');
+  // bigserial starts at 1; addresses start at m/0/0.
+  return row.index - 1;
+}
+
+/** The user's deposit address on every enabled chain, derived once and remembered. */
+export async function depositAddressesFor(tx: DbOrTx, wallet: string): Promise<DepositAddress[]> {
+  const user = wallet.toLowerCase();
+  const xpubs = (await readSetting<DepositXpubs>(tx, DEPOSIT_XPUBS_SETTING)) ?? {};
+  const index = await derivationIndex(tx, user);
+  const chainRows = (await tx.select().from(chains).orderBy(chains.sort)).filter((c) => c.enabled);
+  const links = await tx.select().from(coinChains);
+  const coinOrder = (
+    await tx.select({ symbol: coins.symbol }).from(coins).where(eq(coins.enabled, true)).orderBy(coins.sort)
+  ).map((c) => c.symbol);
+  const result: DepositAddress[] = [];
+  for (const chain of chainRows) {
+    const xpub = xpubs[chain.family];
+    const address = xpub ? deriveDepositAddress(chain.family, xpub, index) : null;
+    if (address) {
+      await tx.insert(depositAddresses).values({ user, chain: chain.id, address }).onConflictDoNothing();
+    }
+    result.push({
+      chain: chain.id,
+      family: chain.family,
+      address,
+      coins: coinOrder.filter((coin) => links.some((l) => l.coin === coin && l.chain === chain.id)),
+    });
+  }
+  return result;
+}
+
+export interface DetectedDeposit {
+  wallet: string;
+  coin: string;
+  chain: string;
+  amount: string;
+  txid: string;
+}
+
+/** A deposit seen on chain: refused if the coin does not move on the chain, or the txid is known. */
+export async function detectDeposit(tx: Tx, input: DetectedDeposit): Promise<number> {
+  const [coin] = await tx.select().from(coins).where(eq(coins.symbol, input.coin));
+  if (!coin) throw new DepositError(`unknown coin ${input.coin}`);
+  const [link] = await tx
+    .select()
+    .from(coinChains)
+    .where(and(eq(coinChains.coin, input.coin), eq(coinChains.chain, input.chain)));
+  if (!link) throw new DepositError(`${input.coin} does not move on ${input.chain}`);
+  if (
+    !isDecimalString(input.amount) ||
+    !dec(input.amount).isPositive() ||
+    scaleOf(input.amount) > coin.precision
+  ) {
+    throw new DepositError(
+      `amount must be positive with at most ${coin.precision} decimals for ${input.coin}`,
+    );
+  }
+  if (!/^[A-Za-z0-9]{8,100}$/.test(input.txid))
+    throw new DepositError('txid must be 8 to 100 letters or digits');
+  const [row] = await tx
+    .insert(deposits)
+    .values({
+      user: input.wallet.toLowerCase(),
+      coin: input.coin,
+      chain: input.chain,
+      amount: fmt(dec(input.amount)),
+      txid: input.txid,
+      status: 'detected',
+    })
+    .onConflictDoNothing()
+    .returning({ id: deposits.id });
+  if (!row)
+    throw new DepositError(
+      `txid ${input.txid} on ${input.chain} was already recorded: a txid is credited once, ever`,
+    );
+  return row.id;
+}
+
+const NEXT: Record<DepositStatus, DepositStatus | null> = {
+  detected: 'confirming',
+  confirming: 'credited',
+  credited: null,
+};
+
+/** One step along the state machine; crediting posts the ledger entry in the same transaction. */
+export async function advanceDeposit(tx: Tx, id: number, to: DepositStatus): Promise<void> {
+  const [row] = await tx.select().from(deposits).where(eq(deposits.id, id)).for('update');
+  if (!row) throw new DepositError(`no deposit ${id}`);
+  if (NEXT[row.status] !== to) throw new DepositError(`deposit ${id} cannot go from ${row.status} to ${to}`);
+  if (to !== 'credited') {
+    await tx.update(deposits).set({ status: to }).where(eq(deposits.id, id));
+    return;
+  }
+  const entry = await post(tx, {
+    type: 'deposit',
+    idempotencyKey: `deposit:${row.chain}:${row.txid}`,
+    reference: `deposit:${id}`,
+    postings: credit(row.user, 'deposits_clearing', row.coin, fmt(dec(row.amount))),
+  });
+  await tx
+    .update(deposits)
+    .set({ status: 'credited', entryId: entry.entryId, creditedAt: new Date() })
+    .where(eq(deposits.id, id));
+}
+
+export async function depositRecords(
+  db: DbOrTx,
+  wallet: string,
+  page: number,
+  size: number,
+  coin?: string,
+): Promise<Page<DepositRecord>> {
+  const where = and(eq(deposits.user, wallet.toLowerCase()), coin ? eq(deposits.coin, coin) : undefined);
+  const [total] = await db.select({ n: count() }).from(deposits).where(where);
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(where)
+    .orderBy(desc(deposits.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      coin: r.coin,
+      chain: r.chain,
+      amount: fmt(dec(r.amount)),
+      txid: r.txid,
+      status: r.status,
+      detectedAt: r.detectedAt.getTime(),
+      creditedAt: r.creditedAt?.getTime() ?? null,
+    })),
+    total: total?.n ?? 0,
+    page,
+    size,
+  };
+}
