@@ -25,7 +25,7 @@ import { useSeededApp } from '../helpers/seeded-app.ts';
 /**
  * Stand-ins for features that arrive in later issues, so the pipeline is tested through the real
  * dispatcher: 100666 records one "hit" row per execution and answers its key; 100655 fails
- * unexpectedly; 10010/10011 complete the assets feature so its session rule can be seen.
+ * unexpectedly.
  */
 const HIT_PREFIX = 'test-hit:';
 const testHandlers = [
@@ -45,8 +45,6 @@ const testHandlers = [
       throw new Error('boom: 0x52908400098527886E0F7030069857D2E4169EE7 must not reach the client');
     },
   }),
-  defineHandler({ code: '10010', schema: v.object({}), handle: async (ctx) => ({ wallet: ctx.wallet }) }),
-  defineHandler({ code: '10011', schema: v.object({}), handle: async (ctx) => ({ wallet: ctx.wallet }) }),
 ];
 
 async function hits(database: Database): Promise<number> {
