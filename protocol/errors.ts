@@ -33,6 +33,9 @@ export const ERRORS = {
   // E2xxx: money.
   insufficient_balance: { code: 'E2001', http: 200 },
   pool_exhausted: { code: 'E2002', http: 200 },
+  amount_out_of_range: { code: 'E2003', http: 400 },
+  address_invalid: { code: 'E2004', http: 400 },
+  withdrawal_unavailable: { code: 'E2005', http: 400 },
   // E3xxx: wallet login and account.
   login_challenge_invalid: { code: 'E3001', http: 400 },
   login_challenge_used: { code: 'E3002', http: 409 },

@@ -10,6 +10,11 @@ import {
 import { configXpubCommand, depositCommand } from './commands/deposit.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { statusCommand } from './commands/status.ts';
+import {
+  configWithdrawCommand,
+  withdrawalStepCommands,
+  withdrawalsListCommand,
+} from './commands/withdraw.ts';
 
 export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   statusCommand,
@@ -24,4 +29,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   fundCommand,
   adjustCommand,
   auditCommand,
+  configWithdrawCommand,
+  withdrawalsListCommand,
+  ...withdrawalStepCommands,
 ];

@@ -5,3 +5,4 @@ export * from '../modules/account/account.schema.ts';
 export * from '../modules/config/config.schema.ts';
 export * from '../modules/deposit/deposit.schema.ts';
 export * from '../modules/idempotency/idempotency.schema.ts';
+export * from '../modules/withdraw/withdraw.schema.ts';

@@ -9,6 +9,7 @@ import { assetsHandlers } from './assets/assets.routes.ts';
 import { configHandlers } from './config/config.routes.ts';
 import { depositHandlers } from './deposit/deposit.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
+import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
 
 export const codeHandlers: readonly CodeHandler[] = [
   ...configHandlers,
@@ -16,6 +17,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...accountHandlers,
   ...assetsHandlers,
   ...depositHandlers,
+  ...withdrawHandlers,
 ];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {

@@ -68,6 +68,14 @@ export const DEMO_COMMANDS: readonly string[][] = [
   ['config', 'xpub', 'evm', DEMO_EVM_ACCOUNT_XPUB],
   ['config', 'xpub', 'tron', DEMO_TRON_ACCOUNT_XPUB],
   ['config', 'xpub', 'bitcoin', DEMO_BITCOIN_ACCOUNT_XPUB],
+  // Withdrawal rules: a flat handling fee per coin and chain, as exchanges publish them.
+  ['config', 'withdraw', 'USDT', 'TRC20', '--fee', '1', '--min', '10', '--max', '50000'],
+  ['config', 'withdraw', 'USDT', 'ERC20', '--fee', '5', '--min', '20', '--max', '50000'],
+  ['config', 'withdraw', 'USDT', 'BEP20', '--fee', '0.5', '--min', '10', '--max', '50000'],
+  ['config', 'withdraw', 'BTC', 'BTC', '--fee', '0.0002', '--min', '0.001', '--max', '5'],
+  ['config', 'withdraw', 'ETH', 'ERC20', '--fee', '0.002', '--min', '0.01', '--max', '100'],
+  ['config', 'withdraw', 'TRX', 'TRC20', '--fee', '1', '--min', '20', '--max', '1000000'],
+  ['config', 'withdraw', 'BNB', 'BEP20', '--fee', '0.0005', '--min', '0.01', '--max', '1000'],
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
 ];

@@ -1,0 +1,82 @@
+/** Withdrawals: 10022 options, 10025 submit, 10026 records, 10027 details with status history. */
+import * as v from 'valibot';
+import { pageNumber, pageSize, requestId } from './validation.ts';
+
+export const WITHDRAWAL_STATUSES = [
+  'submitted',
+  'reviewed',
+  'processing',
+  'successful',
+  'rejected',
+  'failed',
+  'failure_processed',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** DESIGN.md section 6: the only transitions there are. */
+export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalStatus, readonly WithdrawalStatus[]> = {
+  submitted: ['reviewed', 'rejected'],
+  reviewed: ['processing'],
+  processing: ['successful', 'failed'],
+  failed: ['failure_processed'],
+  successful: [],
+  rejected: [],
+  failure_processed: [],
+};
+
+export interface WithdrawOption {
+  coin: string;
+  chain: string;
+  fee: string;
+  min: string;
+  max: string;
+  available: string;
+}
+
+const symbol = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,12}$/));
+
+export const withdrawRequest = v.object({
+  coin: symbol,
+  chain: symbol,
+  address: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  amount: v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]{0,17})(\.[0-9]{1,18})?$/)),
+  requestId,
+});
+export type WithdrawRequest = v.InferOutput<typeof withdrawRequest>;
+
+export interface Withdrawal {
+  id: number;
+  coin: string;
+  chain: string;
+  address: string;
+  amount: string;
+  fee: string;
+  /** amount - fee: what reaches the address. */
+  arrival: string;
+  status: WithdrawalStatus;
+  txid: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface WithdrawalEvent {
+  status: WithdrawalStatus;
+  at: number;
+  /** A reason the operator gave (rejection, failure), shown to the user. */
+  note: string | null;
+}
+
+export interface WithdrawalDetails {
+  withdrawal: Withdrawal;
+  history: WithdrawalEvent[];
+}
+
+export const withdrawRecordsRequest = v.object({
+  page: v.optional(pageNumber, '1'),
+  size: v.optional(pageSize, '20'),
+  status: v.optional(v.picklist(WITHDRAWAL_STATUSES)),
+});
+
+export const withdrawalDetailsRequest = v.object({
+  id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number)),
+});

@@ -1,0 +1,68 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** Withdrawal rules per coin and chain (operator configuration). */
+export const withdrawRules = pgTable(
+  'withdraw_rules',
+  {
+    coin: text('coin').notNull(),
+    chain: text('chain').notNull(),
+    fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
+    min: numeric('min', { precision: 38, scale: 18 }).notNull(),
+    max: numeric('max', { precision: 38, scale: 18 }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.chain] })],
+);
+
+export const WITHDRAWAL_STATUSES = [
+  'submitted',
+  'reviewed',
+  'processing',
+  'successful',
+  'rejected',
+  'failed',
+  'failure_processed',
+] as const;
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user: text('user').notNull(),
+    coin: text('coin').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
+    arrival: numeric('arrival', { precision: 38, scale: 18 }).notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
+    txid: text('txid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('withdrawals_user').on(t.user), index('withdrawals_status').on(t.status)],
+);
+
+/** Every transition, with who made it and why: the status history on the details screen. */
+export const withdrawalEvents = pgTable(
+  'withdrawal_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
+    actor: text('actor').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('withdrawal_events_withdrawal').on(t.withdrawalId)],
+);

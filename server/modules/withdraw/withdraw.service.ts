@@ -1,0 +1,243 @@
+/**
+ * Withdrawals under review (DESIGN.md section 6). Submitting freezes the amount; the operator
+ * reviews, processes (with the chain txid) and completes; a rejection or a failure returns the
+ * frozen amount. Every transition is checked against the state machine, recorded in the history,
+ * and posts its ledger entry in the same transaction.
+ */
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Page } from '../../../protocol/envelope.ts';
+import {
+  WITHDRAWAL_TRANSITIONS,
+  type Withdrawal,
+  type WithdrawalDetails,
+  type WithdrawalStatus,
+  type WithdrawOption,
+  type WithdrawRequest,
+} from '../../../protocol/withdraw.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
+import {
+  balanceOf,
+  freeze,
+  post,
+  release,
+  systemAccount,
+  transfer,
+  userAccount,
+} from '../../ledger/ledger.ts';
+import { dec, fmt, scaleOf } from '../../ledger/money.ts';
+import { chains, coins } from '../config/config.schema.ts';
+import { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from '../deposit/derive.ts';
+import { withdrawalEvents, withdrawals, withdrawRules } from './withdraw.schema.ts';
+
+export class WithdrawalStateError extends Error {
+  override name = 'WithdrawalStateError';
+}
+
+type Row = typeof withdrawals.$inferSelect;
+
+function toWithdrawal(r: Row): Withdrawal {
+  return {
+    id: r.id,
+    coin: r.coin,
+    chain: r.chain,
+    address: r.address,
+    amount: fmt(dec(r.amount)),
+    fee: fmt(dec(r.fee)),
+    arrival: fmt(dec(r.arrival)),
+    status: r.status,
+    txid: r.txid,
+    createdAt: r.createdAt.getTime(),
+    updatedAt: r.updatedAt.getTime(),
+  };
+}
+
+export function addressValidFor(family: 'evm' | 'tron' | 'bitcoin', address: string): boolean {
+  if (family === 'tron') return isValidTronAddress(address);
+  if (family === 'bitcoin') return isValidBitcoinAddress(address);
+  return isValidEvmAddress(address);
+}
+
+export async function withdrawOptions(db: DbOrTx, wallet: string): Promise<WithdrawOption[]> {
+  const rules = await db
+    .select({
+      coin: withdrawRules.coin,
+      chain: withdrawRules.chain,
+      fee: withdrawRules.fee,
+      min: withdrawRules.min,
+      max: withdrawRules.max,
+    })
+    .from(withdrawRules)
+    .innerJoin(coins, eq(coins.symbol, withdrawRules.coin))
+    .innerJoin(chains, eq(chains.id, withdrawRules.chain))
+    .where(and(eq(withdrawRules.enabled, true), eq(coins.enabled, true), eq(chains.enabled, true)))
+    .orderBy(asc(coins.sort), asc(chains.sort));
+  const options: WithdrawOption[] = [];
+  for (const r of rules) {
+    options.push({
+      coin: r.coin,
+      chain: r.chain,
+      fee: fmt(dec(r.fee)),
+      min: fmt(dec(r.min)),
+      max: fmt(dec(r.max)),
+      available: await balanceOf(db, userAccount(wallet), r.coin),
+    });
+  }
+  return options;
+}
+
+async function record(
+  tx: Tx,
+  id: number,
+  status: WithdrawalStatus,
+  actor: string,
+  note: string | null,
+): Promise<void> {
+  await tx.insert(withdrawalEvents).values({ withdrawalId: id, status, actor, note });
+}
+
+export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRequest): Promise<Withdrawal> {
+  const [rule] = await tx
+    .select({
+      fee: withdrawRules.fee,
+      min: withdrawRules.min,
+      max: withdrawRules.max,
+      family: chains.family,
+      precision: coins.precision,
+    })
+    .from(withdrawRules)
+    .innerJoin(coins, eq(coins.symbol, withdrawRules.coin))
+    .innerJoin(chains, eq(chains.id, withdrawRules.chain))
+    .where(
+      and(
+        eq(withdrawRules.coin, input.coin),
+        eq(withdrawRules.chain, input.chain),
+        eq(withdrawRules.enabled, true),
+      ),
+    );
+  if (!rule) throw new ApiError('withdrawal_unavailable', { coin: input.coin, chain: input.chain });
+  if (!addressValidFor(rule.family, input.address))
+    throw new ApiError('address_invalid', { chain: input.chain });
+  const amount = dec(input.amount);
+  const [min, max] = [fmt(dec(rule.min)), fmt(dec(rule.max))];
+  if (scaleOf(input.amount) > rule.precision || amount.lessThan(dec(min)) || amount.greaterThan(dec(max))) {
+    throw new ApiError('amount_out_of_range', { min, max });
+  }
+  const fee = fmt(dec(rule.fee));
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({
+      user: wallet.toLowerCase(),
+      coin: input.coin,
+      chain: input.chain,
+      address: input.address,
+      amount: fmt(amount),
+      fee,
+      arrival: fmt(amount.minus(dec(fee))),
+      status: 'submitted',
+    })
+    .returning();
+  if (!row) throw new Error('withdrawal not stored');
+  await post(tx, {
+    type: 'withdrawal',
+    idempotencyKey: `withdrawal:${row.id}:submit`,
+    reference: `withdrawal:${row.id}`,
+    postings: freeze(wallet, input.coin, fmt(amount)),
+  });
+  await record(tx, row.id, 'submitted', 'user', null);
+  return toWithdrawal(row);
+}
+
+/** One operator step; refused unless the state machine allows it. */
+export async function advanceWithdrawal(
+  tx: Tx,
+  id: number,
+  to: WithdrawalStatus,
+  by: { actor: string; note?: string | null; txid?: string },
+): Promise<Withdrawal> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!row) throw new WithdrawalStateError(`no withdrawal ${id}`);
+  if (!WITHDRAWAL_TRANSITIONS[row.status].includes(to)) {
+    throw new WithdrawalStateError(`withdrawal ${id} cannot go from ${row.status} to ${to}`);
+  }
+  const reference = `withdrawal:${id}`;
+  const [amount, fee, arrival] = [fmt(dec(row.amount)), fmt(dec(row.fee)), fmt(dec(row.arrival))];
+  if (to === 'rejected' || to === 'failure_processed') {
+    await post(tx, {
+      type: 'withdrawal_returned',
+      idempotencyKey: `${reference}:${to}`,
+      reference,
+      postings: release(row.user, row.coin, amount),
+    });
+  }
+  if (to === 'successful') {
+    // The frozen amount leaves: the arrival amount to the chain, the handling fee to revenue.
+    const postings = [
+      ...transfer(userAccount(row.user, 'frozen'), systemAccount('withdrawals_clearing'), row.coin, arrival),
+    ];
+    if (!dec(fee).isZero())
+      postings.push(
+        ...transfer(userAccount(row.user, 'frozen'), systemAccount('fee_revenue'), row.coin, fee),
+      );
+    await post(tx, { type: 'withdrawal', idempotencyKey: `${reference}:successful`, reference, postings });
+  }
+  const [updated] = await tx
+    .update(withdrawals)
+    .set({ status: to, updatedAt: new Date(), ...(by.txid ? { txid: by.txid } : {}) })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  await record(tx, id, to, by.actor, by.note ?? null);
+  return toWithdrawal(updated as Row);
+}
+
+export async function withdrawalRecords(
+  db: DbOrTx,
+  wallet: string,
+  filter: { page: number; size: number; status?: WithdrawalStatus | undefined },
+): Promise<Page<Withdrawal>> {
+  const where = and(
+    eq(withdrawals.user, wallet.toLowerCase()),
+    filter.status ? eq(withdrawals.status, filter.status) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(where)
+    .orderBy(desc(withdrawals.id))
+    .limit(filter.size)
+    .offset((filter.page - 1) * filter.size);
+  return { list: rows.map(toWithdrawal), total: total?.n ?? 0, page: filter.page, size: filter.size };
+}
+
+/** A user sees only their own withdrawals; another's id is "not found", not "forbidden". */
+export async function withdrawalDetails(
+  db: DbOrTx,
+  wallet: string | null,
+  id: number,
+): Promise<WithdrawalDetails> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  if (!row || (wallet !== null && row.user !== wallet.toLowerCase())) throw new ApiError('not_found');
+  const history = await db
+    .select({ status: withdrawalEvents.status, at: withdrawalEvents.at, note: withdrawalEvents.note })
+    .from(withdrawalEvents)
+    .where(eq(withdrawalEvents.withdrawalId, id))
+    .orderBy(asc(withdrawalEvents.id));
+  return {
+    withdrawal: toWithdrawal(row),
+    history: history.map((h) => ({ status: h.status, at: h.at.getTime(), note: h.note })),
+  };
+}
+
+export async function listWithdrawals(
+  db: DbOrTx,
+  status?: WithdrawalStatus,
+): Promise<(Withdrawal & { user: string })[]> {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(status ? eq(withdrawals.status, status) : undefined)
+    .orderBy(asc(withdrawals.id))
+    .limit(500);
+  return rows.map((r) => ({ ...toWithdrawal(r), user: r.user }));
+}

@@ -1,0 +1,237 @@
+/**
+ * Withdrawals through the API and the operator commands, on PGlite and PostgreSQL: validation,
+ * the state machine with its history, money frozen and returned, exactly-once under retries and
+ * under 50 concurrent attempts, and random sequences that leave the books balanced.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import type { AssetsResponse, FinanceRecord } from '../../protocol/assets.ts';
+import type { Page } from '../../protocol/envelope.ts';
+import { ERRORS } from '../../protocol/errors.ts';
+import type { Withdrawal, WithdrawalDetails, WithdrawOption } from '../../protocol/withdraw.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
+import { auditLedger } from '../../server/ledger/audit.ts';
+import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
+import { post } from '../helpers/app.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { signIn } from '../helpers/login.ts';
+import { useSeededApp } from '../helpers/seeded-app.ts';
+
+const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
+const freshKey = () =>
+  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`withdrawals on ${target.name}`, () => {
+    const env = useSeededApp(target);
+    const admin = (...argv: string[]) =>
+      runAdminCommand(
+        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
+        { database: env.database, via: 'direct' },
+      );
+
+    async function funded(amount: string) {
+      const user = await signIn(env.app, freshKey());
+      const deposit = await admin(
+        'deposit',
+        '--address',
+        user.account.address,
+        '--coin',
+        'USDT',
+        '--chain',
+        'TRC20',
+        '--amount',
+        amount,
+        '--txid',
+        randomUUID().replaceAll('-', ''),
+      );
+      expect(deposit.ok).toBe(true);
+      const call = (code: string, body: Record<string, string> = {}) =>
+        post(env.app, code, body, { cookie: `${user.cookieHeader}; lang=en` });
+      const withdraw = (amountOut: string, extra: Record<string, string> = {}) =>
+        call('10025', {
+          coin: 'USDT',
+          chain: 'TRC20',
+          address: TRON_TO,
+          amount: amountOut,
+          requestId: randomUUID(),
+          ...extra,
+        });
+      const assets = async () => (await call('10010')).envelope.data as AssetsResponse;
+      const usdt = async () => (await assets()).assets.find((a) => a.coin === 'USDT');
+      return { user, call, withdraw, usdt };
+    }
+
+    test('options list fee, minimum, maximum and the available balance per coin and chain', async () => {
+      const { call } = await funded('100');
+      const options = (await call('10022')).envelope.data as WithdrawOption[];
+      expect(options.find((o) => o.coin === 'USDT' && o.chain === 'TRC20')).toEqual({
+        coin: 'USDT',
+        chain: 'TRC20',
+        fee: '1',
+        min: '10',
+        max: '50000',
+        available: '100',
+      });
+      expect(options).toHaveLength(7);
+    });
+
+    test('bad input is refused with a clear message and changes nothing', async () => {
+      const { withdraw, usdt } = await funded('100');
+      const wrongAddress = await withdraw('20', { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+      expect(wrongAddress.envelope).toMatchObject({
+        respCode: ERRORS.address_invalid.code,
+        respMsg: expect.stringContaining('TRC20'),
+      });
+      const evmBadChecksum = await withdraw('20', {
+        chain: 'ERC20',
+        address: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      });
+      expect(evmBadChecksum.envelope.respCode).toBe(ERRORS.address_invalid.code);
+      const tooSmall = await withdraw('5');
+      expect(tooSmall.envelope).toMatchObject({
+        respCode: ERRORS.amount_out_of_range.code,
+        respMsg: 'The amount must be between 10 and 50000.',
+      });
+      const tooPrecise = await withdraw('10.0000001');
+      expect(tooPrecise.envelope.respCode).toBe(ERRORS.amount_out_of_range.code);
+      const tooMuch = await withdraw('150');
+      expect(tooMuch.envelope).toMatchObject({
+        respCode: ERRORS.insufficient_balance.code,
+        respMsg: 'Insufficient USDT balance',
+      });
+      const noRoute = await withdraw('20', { coin: 'BTC' });
+      expect(noRoute.envelope.respCode).toBe(ERRORS.withdrawal_unavailable.code);
+      expect(await usdt()).toMatchObject({ available: '100', frozen: '0' });
+    });
+
+    test('submit freezes; review, process and complete pay out amount minus fee; history shows every step', async () => {
+      const { withdraw, call, usdt } = await funded('100');
+      const submitted = await withdraw('50');
+      const w = submitted.envelope.data as Withdrawal;
+      expect(w).toMatchObject({ status: 'submitted', amount: '50', fee: '1', arrival: '49' });
+      expect(await usdt()).toMatchObject({ available: '50', frozen: '50', total: '100' });
+      expect(await admin('withdrawals', 'complete', String(w.id))).toMatchObject({ exitCode: 2 });
+      expect(await admin('withdrawals', 'review', String(w.id))).toMatchObject({ ok: true });
+      expect(await admin('withdrawals', 'process', String(w.id), '--txid', 'abcdef0123456789')).toMatchObject(
+        { ok: true },
+      );
+      const revenueBefore = await balanceOf(env.database.db, systemAccount('fee_revenue'), 'USDT');
+      expect(await admin('withdrawals', 'complete', String(w.id))).toMatchObject({ ok: true });
+      expect(await usdt()).toMatchObject({ available: '50', frozen: '0', total: '50' });
+      expect(
+        Number(await balanceOf(env.database.db, systemAccount('fee_revenue'), 'USDT')) -
+          Number(revenueBefore),
+      ).toBe(1);
+      const details = (await call('10027', { id: String(w.id) })).envelope.data as WithdrawalDetails;
+      expect(details.withdrawal).toMatchObject({ status: 'successful', txid: 'abcdef0123456789' });
+      expect(details.history.map((h) => h.status)).toEqual([
+        'submitted',
+        'reviewed',
+        'processing',
+        'successful',
+      ]);
+      const records = (await call('10026')).envelope.data as Page<Withdrawal>;
+      expect(records.list.map((r) => r.id)).toContain(w.id);
+      const finance = (await call('10011')).envelope.data as Page<FinanceRecord>;
+      expect(finance.list.map((r) => [r.type, r.amount])).toEqual([
+        ['withdrawal', '-50'],
+        ['deposit', '100'],
+      ]);
+    });
+
+    test('a rejection and a failure both return the frozen amount, with the reason in the history', async () => {
+      const { withdraw, call, usdt } = await funded('100');
+      const a = (await withdraw('30')).envelope.data as Withdrawal;
+      const b = (await withdraw('40')).envelope.data as Withdrawal;
+      expect(await usdt()).toMatchObject({ available: '30', frozen: '70' });
+      expect(await admin('withdrawals', 'reject', String(a.id))).toMatchObject({ ok: true });
+      await admin('withdrawals', 'review', String(b.id));
+      await admin('withdrawals', 'process', String(b.id), '--txid', 'ffff0000eeee1111');
+      expect(await admin('withdrawals', 'fail', String(b.id))).toMatchObject({ ok: true });
+      expect(await usdt()).toMatchObject({ available: '60', frozen: '40' });
+      expect(await admin('withdrawals', 'returned', String(b.id))).toMatchObject({ ok: true });
+      expect(await usdt()).toMatchObject({ available: '100', frozen: '0' });
+      const details = (await call('10027', { id: String(a.id) })).envelope.data as WithdrawalDetails;
+      expect(details.history.at(-1)).toMatchObject({ status: 'rejected', note: 'test' });
+      const returned = (await call('10011', { type: 'withdrawal_returned' })).envelope
+        .data as Page<FinanceRecord>;
+      expect(returned.total).toBe(2);
+    });
+
+    test("one user cannot read another's withdrawal", async () => {
+      const alice = await funded('100');
+      const bob = await funded('100');
+      const w = (await alice.withdraw('20')).envelope.data as Withdrawal;
+      expect((await bob.call('10027', { id: String(w.id) })).envelope.respCode).toBe(ERRORS.not_found.code);
+    });
+
+    test('a retried submission with one requestId moves money once', async () => {
+      const { withdraw, usdt } = await funded('100');
+      const requestId = randomUUID();
+      const results = await Promise.all(Array.from({ length: 6 }, () => withdraw('20', { requestId })));
+      // Every retry answers the first result (the stored copy may order its keys differently).
+      for (const r of results) expect(r.envelope).toEqual(results[0]?.envelope);
+      expect(await usdt()).toMatchObject({ available: '80', frozen: '20' });
+    });
+
+    test('50 simultaneous withdrawals of the whole balance: exactly one is accepted', async () => {
+      const { withdraw, usdt } = await funded('100');
+      const results = await Promise.all(Array.from({ length: 50 }, () => withdraw('100')));
+      const accepted = results.filter((r) => r.envelope.respCode === '00000');
+      expect(accepted).toHaveLength(1);
+      expect(results.filter((r) => r.envelope.respCode === ERRORS.insufficient_balance.code)).toHaveLength(
+        49,
+      );
+      expect(await usdt()).toMatchObject({ available: '0', frozen: '100' });
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('random sequences of deposits, withdrawals, reviews, failures and adjustments keep the books balanced', async () => {
+      let seed = target.name === 'pglite' ? 3 : 5;
+      const next = () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed / 2 ** 31;
+      };
+      const users = await Promise.all(Array.from({ length: 4 }, () => funded('500')));
+      const open: number[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        const u = users[Math.floor(next() * users.length)] as (typeof users)[number];
+        const roll = next();
+        if (roll < 0.4) {
+          const r = await u.withdraw(String(10 + Math.floor(next() * 200)));
+          if (r.envelope.respCode === '00000') open.push((r.envelope.data as Withdrawal).id);
+        } else if (roll < 0.7 && open.length > 0) {
+          const id = String(open[Math.floor(next() * open.length)]);
+          const action = ['review', 'reject', 'process', 'complete', 'fail', 'returned'][
+            Math.floor(next() * 6)
+          ] as string;
+          await admin(
+            'withdrawals',
+            action,
+            id,
+            ...(action === 'process' ? ['--txid', randomUUID().replaceAll('-', '')] : []),
+          );
+        } else if (roll < 0.85) {
+          await admin('adjust', u.user.account.address, 'USDT', next() < 0.5 ? '+7.5' : '-7.5');
+        } else {
+          await admin(
+            'deposit',
+            '--address',
+            u.user.account.address,
+            '--coin',
+            'USDT',
+            '--chain',
+            'TRC20',
+            '--amount',
+            '25',
+            '--txid',
+            randomUUID().replaceAll('-', ''),
+          );
+        }
+      }
+      const report = await auditLedger(env.database.db);
+      expect(report).toMatchObject({ ok: true, mismatchedAccounts: 0, negativeBalances: 0 });
+    });
+  });
+}
