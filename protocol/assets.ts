@@ -37,6 +37,8 @@ export interface FinanceRecord {
   /** Signed: what the entry did to the available balance. */
   amount: string;
   createdAt: number;
+  /** Demo money from the faucet, never real. */
+  demo: boolean;
 }
 
 export const financeRequest = v.object({

@@ -82,6 +82,8 @@ export const CODES = {
   '10009': write('Bind an invitation code', 'referral'),
   '10010': read('Assets per coin and totals', 'assets', true),
   '10011': read('Finance records', 'assets', true),
+  // Not in the original table: the demo faucet of the embedded start (docs/api.md).
+  '10012': write('Demo faucet: 1,000 demo USDT once per wallet', 'assets'),
   '10020': read('Deposit addresses', 'deposit', true),
   '10021': read('Deposit records', 'deposit', true),
   '10022': read('Withdrawal options', 'withdraw', true),

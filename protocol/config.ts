@@ -38,6 +38,8 @@ export interface GlobalConfig {
   maxApr: string | null;
   /** VAPID public key for push subscriptions; null until push exists. */
   vapidPublicKey: string | null;
+  /** Demo mode: the faucet is on and the screens label demo money. Never on in production. */
+  demo: boolean;
   /** Server time in Unix milliseconds, so the client can tell its clock's offset. */
   serverTime: number;
 }

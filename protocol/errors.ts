@@ -36,6 +36,7 @@ export const ERRORS = {
   amount_out_of_range: { code: 'E2003', http: 400 },
   address_invalid: { code: 'E2004', http: 400 },
   withdrawal_unavailable: { code: 'E2005', http: 400 },
+  faucet_used: { code: 'E2006', http: 200 },
   // E3xxx: wallet login and account.
   login_challenge_invalid: { code: 'E3001', http: 400 },
   login_challenge_used: { code: 'E3002', http: 409 },

@@ -104,6 +104,10 @@ const GLOBAL_CONFIG_FIELDS = {
     type: 'string | null',
     text: 'The VAPID public key the client subscribes to push with; `null` while push is not set up.',
   },
+  demo: {
+    type: 'boolean',
+    text: 'Demo mode: the faucet (`10012`) is on and screens label demo money. Only on the embedded database, never with `NODE_ENV=production`.',
+  },
   serverTime: {
     type: 'number',
     text: 'Server time in Unix milliseconds, so the client can tell its clock offset.',

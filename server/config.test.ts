@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_SEED: 'true' }).demoSeed).toBe(true);
   });
 
+  test('demo money only on the embedded database and never in production', () => {
+    expect(loadConfig({}).demoMoney).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).demoMoney).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_SEED: 'true' }).demoMoney).toBe(false);
+    expect(loadConfig({ DEMO_SEED: 'false' }).demoMoney).toBe(false);
+  });
+
   test('bad values stop the start naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

@@ -13,6 +13,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Fill demo configuration into an empty database on start. */
   demoSeed: boolean;
+  /** Demo money (the faucet): only on the embedded database, never with NODE_ENV=production. */
+  demoMoney: boolean;
   /** Requests per minute per client IP, and per wallet once a session exists. */
   rateLimitPerIp: number;
   rateLimitPerWallet: number;
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     // Demo data by default on the embedded database only: a real PostgreSQL deployment starts empty.
     demoSeed: flag(env, 'DEMO_SEED', databaseUrl === null),
+    demoMoney: databaseUrl === null && env.NODE_ENV !== 'production' && flag(env, 'DEMO_SEED', true),
     rateLimitPerIp: integer(env, 'RATE_LIMIT_PER_IP', 600, 1, 1_000_000),
     rateLimitPerWallet: integer(env, 'RATE_LIMIT_PER_WALLET', 300, 1, 1_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),

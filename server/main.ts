@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const socketPath = adminSocketPath(config.dataDir);
   const database = await openConfiguredDatabase(config);
   const seeded = config.demoSeed ? await applyDemoSeed(database) : 0;
-  const runtime = createRuntime(database, { publicUrl: config.publicUrl });
+  const runtime = createRuntime(database, { publicUrl: config.publicUrl, demo: config.demoMoney });
   const translator = await createTranslator();
   const app = await buildApp({ database, config, translator, ...runtime });
 

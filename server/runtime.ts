@@ -33,14 +33,19 @@ export interface Runtime {
 
 export function createRuntime(
   database: Database,
-  options: { handlers?: readonly CodeHandler[]; publicUrl?: string | null } = {},
+  options: { handlers?: readonly CodeHandler[]; publicUrl?: string | null; demo?: boolean } = {},
 ): Runtime {
   const map = handlerMap(options.handlers ?? codeHandlers);
   return {
     handlers: map,
     services: {
-      config: createConfigService({ db: database.db, implementedFeatures: implementedFeatures(map) }),
+      config: createConfigService({
+        db: database.db,
+        implementedFeatures: implementedFeatures(map),
+        demo: options.demo ?? false,
+      }),
       publicUrl: options.publicUrl ?? null,
+      demo: options.demo ?? false,
     },
   };
 }

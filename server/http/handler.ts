@@ -15,6 +15,8 @@ export interface Services {
   config: ConfigService;
   /** The public origin login messages are bound to (PUBLIC_URL), or null for loopback only. */
   publicUrl: string | null;
+  /** Demo money is on (the faucet). */
+  demo: boolean;
 }
 
 export interface HandlerContext {

@@ -6,6 +6,7 @@ import { type ApiCode, CODES, type Feature } from '../../protocol/codes.ts';
 import type { CodeHandler } from '../http/handler.ts';
 import { accountHandlers } from './account/account.routes.ts';
 import { assetsHandlers } from './assets/assets.routes.ts';
+import { faucetHandlers } from './assets/faucet.ts';
 import { configHandlers } from './config/config.routes.ts';
 import { depositHandlers } from './deposit/deposit.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
@@ -16,6 +17,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...languageHandlers,
   ...accountHandlers,
   ...assetsHandlers,
+  ...faucetHandlers,
   ...depositHandlers,
   ...withdrawHandlers,
 ];

@@ -3,11 +3,18 @@ import type { ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Toaster } from '../components/Toaster.tsx';
 import { MyPage } from '../features/account/MyPage.tsx';
+import { AssetsPage } from '../features/assets/AssetsPage.tsx';
+import { FinancePage } from '../features/assets/FinancePage.tsx';
 import { ContactPage } from '../features/contact/ContactPage.tsx';
+import { RechargePage } from '../features/deposit/RechargePage.tsx';
+import { RechargeRecordPage } from '../features/deposit/RechargeRecordPage.tsx';
 import { EcologyPage } from '../features/ecology/EcologyPage.tsx';
 import { FeaturePage } from '../features/FeaturePage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { IdoPage } from '../features/ido/IdoPage.tsx';
+import { WithdrawalDetailsPage } from '../features/withdraw/WithdrawalDetailsPage.tsx';
+import { WithdrawPage } from '../features/withdraw/WithdrawPage.tsx';
+import { WithdrawRecordPage } from '../features/withdraw/WithdrawRecordPage.tsx';
 import { useSessionGuard } from './guard.ts';
 import { paths, ROUTES, type RouteDef } from './paths.ts';
 import { Shell } from './Shell.tsx';
@@ -22,6 +29,13 @@ const SCREENS: Partial<Record<string, () => ReactNode>> = {
   [paths.idoPosition.path]: () => <IdoPage />,
   [paths.idoOver.path]: () => <IdoPage />,
   [paths.contact.path]: () => <ContactPage />,
+  [paths.assets.path]: () => <AssetsPage />,
+  [paths.finance.path]: () => <FinancePage />,
+  [paths.recharge.path]: () => <RechargePage />,
+  [paths.rechargeRecord.path]: () => <RechargeRecordPage />,
+  [paths.withdraw.path]: () => <WithdrawPage />,
+  [paths.withdrawRecord.path]: () => <WithdrawRecordPage />,
+  [paths.withdrawalDetails.path]: () => <WithdrawalDetailsPage />,
 };
 
 function Screen({ route }: { route: RouteDef }) {

@@ -296,3 +296,16 @@ describe('shorten (longer than 10 characters -> *** in the middle)', () => {
     expect(() => shorten(ADDRESS, 4, 1.5)).toThrow(RangeError);
   });
 });
+
+describe('subtract and compareDecimal', () => {
+  test('exact decimal difference and comparison', async () => {
+    const { subtract, compareDecimal } = await import('./format.ts');
+    expect(subtract('0.3', '0.1')).toBe('0.2');
+    expect(subtract('50', '1')).toBe('49');
+    expect(subtract('1', '1')).toBe('0');
+    expect(subtract('x', '1')).toBe('--');
+    expect(compareDecimal('10.000001', '10')).toBe(1);
+    expect(compareDecimal('0.1', '0.10')).toBe(0);
+    expect(compareDecimal('1', 'abc')).toBeNull();
+  });
+});

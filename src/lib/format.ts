@@ -159,3 +159,18 @@ export function shorten(text: string, head = 4, tail = 4): string {
   if (chars.length <= SHORTEN_LIMIT) return text;
   return `${chars.slice(0, head).join('')}***${chars.slice(chars.length - tail).join('')}`;
 }
+
+/** a - b exactly, as a plain decimal string without trailing zeros; '--' when either is invalid. */
+export function subtract(a: NumericInput, b: NumericInput): string {
+  const x = parse(a);
+  const y = parse(b);
+  if (!x || !y) return PLACEHOLDER;
+  return unsignedZero(x.minus(y).toFixed());
+}
+
+/** -1, 0 or 1 as a compares to b exactly; null when either is invalid. */
+export function compareDecimal(a: NumericInput, b: NumericInput): -1 | 0 | 1 | null {
+  const x = parse(a);
+  const y = parse(b);
+  return x && y ? (x.comparedTo(y) as -1 | 0 | 1) : null;
+}

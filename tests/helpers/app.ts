@@ -12,6 +12,7 @@ import { createRuntime } from '../../server/runtime.ts';
 export interface TestAppOptions {
   handlers?: readonly CodeHandler[];
   publicUrl?: string | null;
+  demo?: boolean;
   config?: Partial<AppOptions['config']>;
   loggerStream?: NodeJS.WritableStream;
 }
@@ -20,6 +21,7 @@ export async function buildTestApp(database: Database, options: TestAppOptions =
   const runtime = createRuntime(database, {
     handlers: options.handlers ?? codeHandlers,
     publicUrl: options.publicUrl ?? null,
+    demo: options.demo ?? false,
   });
   const app = await buildApp({
     database,

@@ -17,6 +17,7 @@ import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.sc
 import { balancesOf } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
+import { FAUCET_MEMO } from './faucet.ts';
 
 const QUOTE = 'USDT';
 
@@ -95,6 +96,7 @@ export async function financeRecords(
         coin: postings.coin,
         amount: postings.amount,
         createdAt: journalEntries.createdAt,
+        memo: journalEntries.memo,
       })
       .from(postings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
@@ -117,6 +119,7 @@ export async function financeRecords(
       coin: r.coin,
       amount: fmt(dec(r.amount)),
       createdAt: r.createdAt.getTime(),
+      demo: r.memo === FAUCET_MEMO,
     })),
     total: total?.n ?? 0,
     page: filter.page,

@@ -29,12 +29,15 @@ export interface ConfigServiceOptions {
   db: DbOrTx;
   /** Features whose codes the server actually serves; a switch cannot open anything else. */
   implementedFeatures: ReadonlySet<Feature>;
+  /** Demo money on (the faucet). */
+  demo?: boolean;
   now?: () => number;
 }
 
 export async function readStoredConfig(
   db: DbOrTx,
   implementedFeatures: ReadonlySet<Feature>,
+  demo = false,
 ): Promise<StoredConfig> {
   const [chainRows, coinRows, links, values] = await Promise.all([
     listChains(db),
@@ -68,6 +71,7 @@ export async function readStoredConfig(
     contact: (values.get(CONTACT_SETTING_KEY) as ContactChannel[] | undefined) ?? [],
     maxApr: null,
     vapidPublicKey: null,
+    demo,
   };
 }
 
@@ -77,7 +81,7 @@ export function createConfigService(options: ConfigServiceOptions): ConfigServic
   return {
     async get() {
       if (!cached || now() - cached.at > CACHE_TTL_MS) {
-        const value = readStoredConfig(options.db, options.implementedFeatures);
+        const value = readStoredConfig(options.db, options.implementedFeatures, options.demo);
         cached = { at: now(), value };
         // A failed read must not stay cached.
         value.catch(() => {

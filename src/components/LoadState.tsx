@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Load } from '../lib/use-load.ts';
+
+/** Skeleton while loading, the error with a retry on failure, "No data" when empty, else the content. */
+export function LoadState<T>({
+  load,
+  empty,
+  children,
+}: {
+  load: Load<T> & { reload(): void };
+  empty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (load.state === 'loading') {
+    return (
+      <section className="card" aria-busy="true" aria-label={t('app.loading')}>
+        <div className="skeleton skeleton-title" />
+        <div className="skeleton" />
+        <div className="skeleton" />
+      </section>
+    );
+  }
+  if (load.state === 'failed') {
+    return (
+      <section className="card" role="alert">
+        <p>{load.error}</p>
+        <button type="button" className="button" onClick={load.reload}>
+          {t('app.retry')}
+        </button>
+      </section>
+    );
+  }
+  if (empty?.(load.data)) {
+    return (
+      <section className="card empty">
+        <p className="muted">{t('messages.no_data')}</p>
+      </section>
+    );
+  }
+  return <>{children(load.data)}</>;
+}

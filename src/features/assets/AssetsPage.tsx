@@ -1,0 +1,109 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { paths } from '../../app/paths.ts';
+import { LoadState } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { toast } from '../../components/toast.ts';
+import { truncate, withThousands } from '../../lib/format.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { globalConfig } from '../config/config-model.ts';
+import { claimFaucet, getAssets } from './api.ts';
+
+/** Balances arrive at the coin's own precision; only separators are added. */
+const money = (value: string) => withThousands(value);
+
+/** Demo mode only: 1,000 demo USDT once per wallet, labelled as what it is. */
+function DemoFaucet({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const take = async () => {
+    setBusy(true);
+    try {
+      await claimFaucet();
+      toast.success(t('assets.faucetDone'));
+      onDone();
+    } catch {
+      // The server's message (e.g. already received) was toasted by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card demo-banner" role="note">
+      <p>{t('assets.demoBanner')}</p>
+      <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void take()}>
+        {t('assets.faucet')}
+      </button>
+    </section>
+  );
+}
+
+export function AssetsPage() {
+  useSignals();
+  const { t } = useTranslation();
+  const load = useLoad(getAssets, []);
+  return (
+    <>
+      <PageHeader title={t('routes.assets')} />
+      {globalConfig.value?.demo ? <DemoFaucet onDone={load.reload} /> : null}
+      <LoadState load={load}>
+        {(data) => (
+          <>
+            <section className="card summary">
+              <span className="muted">{t('assets.totalUsdt')}</span>
+              <strong className="big-number" dir="ltr">
+                {withThousands(truncate(data.totalUsdt, 2))}
+              </strong>
+              {data.unpriced.length > 0 ? (
+                <p className="muted small">{t('assets.unpriced', { coins: data.unpriced.join(', ') })}</p>
+              ) : null}
+              <dl className="facts">
+                <div>
+                  <dt>{t('assets.todayEarnings')}</dt>
+                  <dd dir="ltr">{withThousands(truncate(data.todayEarningsUsdt, 2))}</dd>
+                </div>
+                <div>
+                  <dt>{t('assets.totalEarnings')}</dt>
+                  <dd dir="ltr">{withThousands(truncate(data.totalEarningsUsdt, 2))}</dd>
+                </div>
+              </dl>
+              <div className="actions">
+                <Link href={paths.recharge.path} className="button">
+                  {t('assets.deposit')}
+                </Link>
+                <Link href={paths.withdraw.path} className="button button-secondary">
+                  {t('assets.withdraw')}
+                </Link>
+                <Link href={paths.finance.path} className="button button-secondary">
+                  {t('routes.finance')}
+                </Link>
+              </div>
+            </section>
+            <section className="card">
+              <table className="balance-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('assets.coin')}</th>
+                    <th scope="col">{t('assets.available')}</th>
+                    <th scope="col">{t('assets.frozen')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.assets.map((a) => (
+                    <tr key={a.coin}>
+                      <th scope="row">{a.coin}</th>
+                      <td dir="ltr">{money(a.available)}</td>
+                      <td dir="ltr">{money(a.frozen)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </>
+        )}
+      </LoadState>
+    </>
+  );
+}

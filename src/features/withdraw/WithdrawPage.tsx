@@ -1,0 +1,191 @@
+import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
+import { Link, useLocation } from 'wouter';
+import { decimalAmount } from '../../../protocol/validation.ts';
+import type { WithdrawOption } from '../../../protocol/withdraw.ts';
+import { paths } from '../../app/paths.ts';
+import { LoadState } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { toast } from '../../components/toast.ts';
+import { compareDecimal, subtract, withThousands } from '../../lib/format.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { getWithdrawOptions, submitWithdrawal } from './api.ts';
+
+function WithdrawForm({ options }: { options: WithdrawOption[] }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const coins = [...new Set(options.map((o) => o.coin))];
+  const [coin, setCoin] = useState(coins[0] ?? '');
+  const chains = options.filter((o) => o.coin === coin);
+  const [chain, setChain] = useState(chains[0]?.chain ?? '');
+  const option = chains.find((o) => o.chain === chain) ?? chains[0];
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  // One requestId per intended withdrawal: a retry after a lost answer cannot withdraw twice.
+  const requestId = useRef(crypto.randomUUID());
+  const arrival = useMemo(
+    () => (option && amount && v.is(decimalAmount(18), amount) ? subtract(amount, option.fee) : ''),
+    [amount, option],
+  );
+
+  if (!option) return <p className="muted">{t('messages.no_data')}</p>;
+
+  const check = (): string => {
+    if (!address.trim()) return t('errors.field_required', { field: t('withdraw.address') });
+    if (!amount) return t('errors.field_required', { field: t('withdraw.amount') });
+    if (!v.is(decimalAmount(18), amount)) return t('errors.field_invalid', { field: t('withdraw.amount') });
+    if (compareDecimal(amount, option.min) === -1 || compareDecimal(amount, option.max) === 1) {
+      return t('errors.amount_out_of_range', { min: option.min, max: option.max });
+    }
+    if (compareDecimal(amount, option.available) === 1) return t('errors.insufficient_balance', { coin });
+    return '';
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check();
+    setError(problem);
+    if (problem || busy) return;
+    setBusy(true);
+    try {
+      const w = await submitWithdrawal({
+        coin,
+        chain: option.chain,
+        address: address.trim(),
+        amount,
+        requestId: requestId.current,
+      });
+      requestId.current = crypto.randomUUID();
+      toast.success(t('withdraw.submitted'));
+      navigate(`${paths.withdrawalDetails.path}?id=${w.id}`);
+    } catch (e) {
+      // The server's message was toasted; keep it beside the form too.
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const changed = () => {
+    requestId.current = crypto.randomUUID();
+    setError('');
+  };
+
+  return (
+    <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+      <label className="field">
+        <span>{t('withdraw.coin')}</span>
+        <select
+          value={coin}
+          onChange={(e) => {
+            changed();
+            setCoin(e.target.value);
+            setChain(options.find((o) => o.coin === e.target.value)?.chain ?? '');
+          }}
+        >
+          {coins.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('withdraw.network')}</span>
+        <select
+          value={option.chain}
+          onChange={(e) => {
+            changed();
+            setChain(e.target.value);
+          }}
+        >
+          {chains.map((o) => (
+            <option key={o.chain}>{o.chain}</option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>{t('withdraw.address')}</span>
+        <input
+          name="address"
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('withdraw.addressPlaceholder', { chain: option.chain })}
+          value={address}
+          onChange={(e) => {
+            changed();
+            setAddress(e.target.value);
+          }}
+        />
+      </label>
+      <label className="field">
+        <span>{t('withdraw.amount')}</span>
+        <span className="input-with-button">
+          <input
+            name="amount"
+            dir="ltr"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('withdraw.limits', { min: option.min, max: option.max })}
+            value={amount}
+            onChange={(e) => {
+              changed();
+              setAmount(e.target.value.trim());
+            }}
+          />
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              changed();
+              setAmount(compareDecimal(option.available, option.max) === 1 ? option.max : option.available);
+            }}
+          >
+            {t('withdraw.max')}
+          </button>
+        </span>
+        <span className="muted small">
+          {t('withdraw.available', { amount: withThousands(option.available), coin })}
+        </span>
+      </label>
+      <dl className="facts">
+        <div>
+          <dt>{t('withdraw.fee')}</dt>
+          <dd dir="ltr">
+            {option.fee} {coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.arrival')}</dt>
+          <dd dir="ltr">{arrival && compareDecimal(arrival, '0') === 1 ? `${arrival} ${coin}` : '--'}</dd>
+        </div>
+      </dl>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary block" disabled={busy} aria-busy={busy}>
+        {busy ? t('app.loading') : t('withdraw.submit')}
+      </button>
+      <Link href={paths.withdrawRecord.path} className="link-button">
+        {t('routes.withdrawRecord')}
+      </Link>
+    </form>
+  );
+}
+
+export function WithdrawPage() {
+  const { t } = useTranslation();
+  const load = useLoad(getWithdrawOptions, []);
+  return (
+    <>
+      <PageHeader title={t('routes.withdraw')} />
+      <LoadState load={load} empty={(list) => list.length === 0}>
+        {(options) => <WithdrawForm options={options} />}
+      </LoadState>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { LoadState } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { When } from '../../components/When.tsx';
+import { withThousands } from '../../lib/format.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { getWithdrawal } from './api.ts';
+
+/** One withdrawal: address, amount, handling fee, arrival amount, and every status it went through. */
+export function WithdrawalDetailsPage() {
+  const { t } = useTranslation();
+  const id = Number(new URLSearchParams(useSearch()).get('id'));
+  const load = useLoad(
+    () =>
+      Number.isInteger(id) && id > 0 ? getWithdrawal(id) : Promise.reject(new Error(t('errors.not_found'))),
+    [id],
+  );
+  return (
+    <>
+      <PageHeader title={t('routes.withdrawalDetails')} />
+      <LoadState load={load}>
+        {({ withdrawal: w, history }) => (
+          <>
+            <section className="card">
+              <div className="detail-head">
+                <strong dir="ltr" className="big-number">
+                  {withThousands(w.amount)} {w.coin}
+                </strong>
+                <span className={`status status-${w.status}`}>{t(`withdrawStatus.${w.status}`)}</span>
+              </div>
+              <dl className="detail-list">
+                <div>
+                  <dt>{t('withdraw.network')}</dt>
+                  <dd>{w.chain}</dd>
+                </div>
+                <div>
+                  <dt>{t('withdraw.address')}</dt>
+                  <dd dir="ltr" className="mono break">
+                    {w.address}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('withdraw.fee')}</dt>
+                  <dd dir="ltr">{w.fee}</dd>
+                </div>
+                <div>
+                  <dt>{t('withdraw.arrival')}</dt>
+                  <dd dir="ltr">{w.arrival}</dd>
+                </div>
+                {w.txid ? (
+                  <div>
+                    <dt>{t('withdraw.txid')}</dt>
+                    <dd dir="ltr" className="mono break">
+                      {w.txid}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </section>
+            <section className="card">
+              <h2>{t('withdraw.history')}</h2>
+              <ol className="timeline">
+                {history.map((h) => (
+                  <li key={`${h.status}-${h.at}`}>
+                    <span className="timeline-status">{t(`withdrawStatus.${h.status}`)}</span>
+                    <span className="muted small">
+                      <When at={h.at} />
+                    </span>
+                    {h.note ? <span className="timeline-note">{h.note}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </>
+        )}
+      </LoadState>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Deposits and withdrawals as a user meets them: personal deposit addresses with QR codes, a
+ * deposit credited by the operator, a withdrawal refused for a bad address, then accepted and
+ * followed through review and completion; in English and Arabic.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, type Page, test } from '@playwright/test';
+import ar from '../../locales/ar.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { installTestWallet, TEST_WALLETS } from './fixtures/test-wallet.ts';
+import { screenshot } from './screenshot.ts';
+
+const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
+
+/** The operator's command line, reaching the running test server through its admin socket. */
+function admin(...argv: string[]): string {
+  return execFileSync(process.execPath, ['server/admin/cli.ts', ...argv, '--reason', 'e2e', '--json'], {
+    env: { ...process.env, DATA_DIR: 'test-results/e2e-data', DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+}
+
+async function signInAs(page: Page, privateKey: `0x${string}`, lang: 'en' | 'ar') {
+  await installTestWallet(page, { privateKey });
+  await page.goto('/home');
+  await page.locator('.language-picker select').selectOption(lang);
+  await page.locator('.connect-button').click();
+  await expect(page.locator('.hero .address-chip')).toBeVisible();
+}
+
+for (const [lang, bundle, key] of [
+  ['en', en, TEST_WALLETS.first.privateKey],
+  ['ar', ar, TEST_WALLETS.second.privateKey],
+] as const) {
+  test(`deposit and withdraw end to end (${lang})`, async ({ page }) => {
+    await signInAs(page, key, lang);
+    const address = lang === 'en' ? TEST_WALLETS.first.address : TEST_WALLETS.second.address;
+
+    await page.goto('/recharge');
+    const tron = page.locator('.deposit-card').first();
+    await expect(tron.locator('.deposit-address')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await expect(tron.locator('svg.qr')).toBeVisible();
+    await expect(page.locator('.deposit-card')).toHaveCount(4);
+    await screenshot(page, `recharge-${lang}`);
+
+    const txid = `e2e${lang}${Date.now()}`;
+    expect(
+      JSON.parse(
+        admin(
+          'deposit',
+          '--address',
+          address,
+          '--coin',
+          'USDT',
+          '--chain',
+          'TRC20',
+          '--amount',
+          '200',
+          '--txid',
+          txid,
+        ),
+      ),
+    ).toMatchObject({ status: 'credited' });
+    await page.goto('/assets');
+    const usdtRow = page.locator('.balance-table tbody tr').first();
+    await expect(usdtRow).toContainText('USDT');
+    await expect(usdtRow.locator('td').first()).toHaveText(/200/);
+    await screenshot(page, `assets-${lang}`);
+
+    await page.goto('/withdraw');
+    await page.locator('input[name="address"]').fill('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    await page.locator('input[name="amount"]').fill('50');
+    await page.locator('button[type="submit"]').click();
+    await expect(page.locator('.form-error')).toContainText('TRC20');
+    await page.locator('input[name="address"]').fill(TRON_TO);
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/withdrawalDetails\?id=\d+$/);
+    await expect(page.locator('.detail-head .status')).toHaveText(bundle.withdrawStatus.submitted);
+    const id = new URL(page.url()).searchParams.get('id') ?? '';
+
+    admin('withdrawals', 'review', id);
+    admin('withdrawals', 'process', id, '--txid', `${txid}out`);
+    admin('withdrawals', 'complete', id);
+    await page.reload();
+    await expect(page.locator('.detail-head .status')).toHaveText(bundle.withdrawStatus.successful);
+    await expect(page.locator('.timeline li')).toHaveCount(4);
+    await screenshot(page, `withdrawal-details-${lang}`);
+
+    await page.goto('/assets');
+    await expect(page.locator('.balance-table tbody tr').first().locator('td').first()).toHaveText(/150/);
+    expect(JSON.parse(admin('audit'))).toMatchObject({ ok: true });
+  });
+}
+
+test('deposit screen without a wallet explains and asks to connect', async ({ page }) => {
+  await page.goto('/recharge');
+  await expect(page.locator('.connect-button')).toBeVisible();
+  await expect(page.locator('.deposit-card')).toHaveCount(0);
+});
