@@ -26,8 +26,16 @@ export interface AdminCommand {
   name: string;
   summary: string;
   usage: string;
-  /** Mutating commands need `--reason` and run in one transaction. */
+  /** Mutating commands need a reason and run in one transaction. */
   mutating: boolean;
+  /**
+   * The reason recorded when the operator gives none, for routine steps whose arguments already
+   * say why (a deposit's txid, a withdrawal id). Commands without it require `--reason`.
+   */
+  defaultReason?(args: {
+    positionals: string[];
+    values: Record<string, string | boolean | undefined>;
+  }): string;
   options: NonNullable<ParseArgsConfig['options']>;
   run(
     ctx: AdminContext,

@@ -107,16 +107,17 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
       json: { usage: command.usage },
     };
   }
-  const reason = typeof parsed.values.reason === 'string' ? parsed.values.reason.trim() : null;
+  const args = {
+    positionals: parsed.positionals,
+    values: parsed.values as Record<string, string | boolean | undefined>,
+  };
+  const given = typeof parsed.values.reason === 'string' ? parsed.values.reason.trim() : '';
+  const reason = given || command.defaultReason?.(args) || null;
   if (command.mutating && !reason)
     return usageError('this command changes data: say why with --reason "…"', command);
 
   const { db } = options.database;
   const base = { database: options.database, actor: request.actor, reason, via: options.via };
-  const args = {
-    positionals: parsed.positionals,
-    values: parsed.values as Record<string, string | boolean | undefined>,
-  };
   const audit = (into: DbOrTx, outcome: 'ok' | 'error', detail: string | null) =>
     into.insert(adminAudit).values({
       actor: request.actor,

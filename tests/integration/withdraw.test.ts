@@ -235,3 +235,50 @@ for (const target of DATABASE_TARGETS) {
     });
   });
 }
+
+describe('operator commands as the issue writes them', () => {
+  const target = DATABASE_TARGETS[0];
+  if (!target) throw new Error('no database');
+  const env = useSeededApp(target);
+  const bare = (...argv: string[]) =>
+    runAdminCommand({ argv, actor: 'ops' }, { database: env.database, via: 'direct' });
+
+  test('routine steps record a reason of their own; rejections and failures must give one', async () => {
+    const user = await signIn(env.app, freshKey());
+    expect(
+      await bare(
+        'deposit',
+        '--address',
+        user.account.address,
+        '--coin',
+        'USDT',
+        '--chain',
+        'TRC20',
+        '--amount',
+        '100',
+        '--txid',
+        'plainform0001',
+      ),
+    ).toMatchObject({ ok: true });
+    const w = (
+      await post(
+        env.app,
+        '10025',
+        { coin: 'USDT', chain: 'TRC20', address: TRON_TO, amount: '20', requestId: randomUUID() },
+        { cookie: user.cookieHeader },
+      )
+    ).envelope.data as Withdrawal;
+    expect(await bare('withdrawals', 'reject', String(w.id))).toMatchObject({ exitCode: 2 });
+    const reviewed = await bare('withdrawals', 'review', String(w.id));
+    expect(reviewed, reviewed.text).toMatchObject({ ok: true });
+    expect(await bare('withdrawals', 'process', String(w.id), '--txid', 'plainform0002')).toMatchObject({
+      ok: true,
+    });
+    expect(await bare('withdrawals', 'fail', String(w.id))).toMatchObject({ exitCode: 2 });
+    expect(
+      await bare('withdrawals', 'fail', String(w.id), '--reason', 'node rejected the transaction'),
+    ).toMatchObject({ ok: true });
+    expect(await bare('withdrawals', 'returned', String(w.id))).toMatchObject({ ok: true });
+    expect(await bare('fund', 'exchange_inventory', 'USDT', '5')).toMatchObject({ exitCode: 2 });
+  });
+});

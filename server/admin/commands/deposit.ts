@@ -43,8 +43,9 @@ export const configXpubCommand: AdminCommand = {
 export const depositCommand: AdminCommand = {
   name: 'deposit',
   summary: 'Credit a deposit seen on chain (detected -> confirming -> credited); a txid counts once',
-  usage: 'deposit --address <wallet> --coin <COIN> --chain <CHAIN> --amount <n> --txid <txid> --reason "…"',
+  usage: 'deposit --address <wallet> --coin <COIN> --chain <CHAIN> --amount <n> --txid <txid> [--reason "…"]',
   mutating: true,
+  defaultReason: ({ values }) => `deposit seen on chain: ${String(values.txid ?? '')}`,
   options: {
     address: { type: 'string' },
     coin: { type: 'string' },

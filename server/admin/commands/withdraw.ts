@@ -100,8 +100,15 @@ function step(
   return {
     name: `withdrawals ${name}`,
     summary,
-    usage: `withdrawals ${name} <id>${extra.txid ? ' --txid <txid>' : ''} --reason "…"`,
+    usage: `withdrawals ${name} <id>${extra.txid ? ' --txid <txid>' : ''}${extra.reasonIsNote ? ' --reason "…"' : ' [--reason "…"]'}`,
     mutating: true,
+    // A rejection or failure must say why (the user reads it); routine steps record what they did.
+    ...(extra.reasonIsNote
+      ? {}
+      : {
+          defaultReason: ({ positionals }: { positionals: string[] }) =>
+            `withdrawal ${positionals[0] ?? ''} ${name}`,
+        }),
     options: extra.txid ? { txid: { type: 'string' } } : {},
     async run(ctx, { positionals, values }) {
       const id = Number(positionals[0]);
