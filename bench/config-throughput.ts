@@ -20,6 +20,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
+import { envInteger } from '../server/config.ts';
 import type { ServerPorts } from './servers.ts';
 
 const SERVERS_SCRIPT = path.join(import.meta.dirname, 'servers.ts');
@@ -33,21 +34,11 @@ interface Settings {
   connections: number;
 }
 
-function wholeNumber(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return n;
-}
-
 function readSettings(): Settings {
   return {
-    seconds: wholeNumber('BENCH_SECONDS', 10, 1, 3600),
-    warmupSeconds: wholeNumber('BENCH_WARMUP_SECONDS', 2, 0, 600),
-    connections: wholeNumber('BENCH_CONNECTIONS', 20, 1, 10_000),
+    seconds: envInteger(process.env, 'BENCH_SECONDS', 10, 1, 3600),
+    warmupSeconds: envInteger(process.env, 'BENCH_WARMUP_SECONDS', 2, 0, 600),
+    connections: envInteger(process.env, 'BENCH_CONNECTIONS', 20, 1, 10_000),
   };
 }
 

@@ -27,6 +27,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { envInteger } from '../server/config.ts';
 import { type Database, type Db, openDatabase } from '../server/db/client.ts';
 import * as schema from '../server/db/schema.ts';
 import { type AuditReport, auditLedger } from '../server/ledger/audit.ts';
@@ -50,21 +51,11 @@ interface Settings {
   pgbench: string;
 }
 
-function wholeNumber(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return n;
-}
-
 function readSettings(): Settings {
   return {
-    seconds: wholeNumber('BENCH_SECONDS', 5, 1, 3600),
-    warmupSeconds: wholeNumber('BENCH_WARMUP_SECONDS', 1, 0, 600),
-    users: wholeNumber('BENCH_USERS', 1000, 2, 1_000_000),
+    seconds: envInteger(process.env, 'BENCH_SECONDS', 5, 1, 3600),
+    warmupSeconds: envInteger(process.env, 'BENCH_WARMUP_SECONDS', 1, 0, 600),
+    users: envInteger(process.env, 'BENCH_USERS', 1000, 2, 1_000_000),
     adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     pgbench: process.env.PGBENCH || 'pgbench',
   };

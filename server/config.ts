@@ -26,7 +26,14 @@ export interface ServerConfig {
   publicUrl: string | null;
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+/** A whole number from an environment variable, or the fallback; out of range stops with its name. */
+export function envInteger(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -62,7 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port: envInteger(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '127.0.0.1',
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl,
@@ -70,8 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Demo data by default on the embedded database only: a real PostgreSQL deployment starts empty.
     demoSeed: flag(env, 'DEMO_SEED', databaseUrl === null),
     demoMoney: databaseUrl === null && env.NODE_ENV !== 'production' && flag(env, 'DEMO_SEED', true),
-    rateLimitPerIp: integer(env, 'RATE_LIMIT_PER_IP', 600, 1, 1_000_000),
-    rateLimitPerWallet: integer(env, 'RATE_LIMIT_PER_WALLET', 300, 1, 1_000_000),
+    rateLimitPerIp: envInteger(env, 'RATE_LIMIT_PER_IP', 600, 1, 1_000_000),
+    rateLimitPerWallet: envInteger(env, 'RATE_LIMIT_PER_WALLET', 300, 1, 1_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
     publicUrl: publicUrl(env.PUBLIC_URL),

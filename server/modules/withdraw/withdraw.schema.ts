@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { WITHDRAWAL_STATUSES } from '../../../protocol/withdraw.ts';
 
 /** Withdrawal rules per coin and chain (operator configuration). */
 export const withdrawRules = pgTable(
@@ -23,16 +24,6 @@ export const withdrawRules = pgTable(
   },
   (t) => [primaryKey({ columns: [t.coin, t.chain] })],
 );
-
-export const WITHDRAWAL_STATUSES = [
-  'submitted',
-  'reviewed',
-  'processing',
-  'successful',
-  'rejected',
-  'failed',
-  'failure_processed',
-] as const;
 
 export const withdrawals = pgTable(
   'withdrawals',
