@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Database, DbOrTx } from '../db/client.ts';
+import { retryOnConflict } from '../db/retry.ts';
 import { maskSensitive } from '../http/log-safety.ts';
 import { adminAudit } from './audit.schema.ts';
 import { type AdminCommand, type AdminContext, AdminUsageError } from './command.ts';
@@ -129,11 +130,13 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
     });
   try {
     const output = command.mutating
-      ? await db.transaction(async (tx) => {
-          const result = await command.run({ ...base, db: tx }, args);
-          await audit(tx, 'ok', result.text);
-          return result;
-        })
+      ? await retryOnConflict(() =>
+          db.transaction(async (tx) => {
+            const result = await command.run({ ...base, db: tx }, args);
+            await audit(tx, 'ok', result.text);
+            return result;
+          }),
+        )
       : await command.run({ ...base, db }, args);
     if (!command.mutating) await audit(db, 'ok', null);
     if (command.mutating) options.onChange?.();

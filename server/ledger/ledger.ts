@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { EntryType, SystemAccount, UserBucket } from '../../protocol/ledger.ts';
 import { POOL_ACCOUNTS } from '../../protocol/ledger.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
+import { retryOnConflict } from '../db/retry.ts';
 import { ApiError } from '../http/api-error.ts';
 import { coins } from '../modules/config/config.schema.ts';
 import { journalEntries, ledgerAccounts, postings } from './ledger.schema.ts';
@@ -139,10 +140,10 @@ export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
   for (const p of entry.postings) {
     distinct.set(key(p.account.owner, p.coin, p.account.bucket), { ...p.account, coin: p.coin });
   }
-  await tx
-    .insert(ledgerAccounts)
-    .values([...distinct.values()])
-    .onConflictDoNothing();
+  // New accounts are inserted in one global order, so two entries creating the same accounts wait
+  // for each other instead of deadlocking.
+  const missing = [...distinct.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  await tx.insert(ledgerAccounts).values(missing).onConflictDoNothing();
   const locked = await tx
     .select()
     .from(ledgerAccounts)
@@ -189,7 +190,7 @@ export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
 
 /** Posts an entry in a transaction of its own. */
 export function postEntry(db: Db, entry: EntryInput): Promise<PostResult> {
-  return db.transaction((tx) => post(tx, entry));
+  return retryOnConflict(() => db.transaction((tx) => post(tx, entry)));
 }
 
 export interface BalanceRow {

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { retryOnConflict } from '../../db/retry.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { idempotencyKeys } from './idempotency.schema.ts';
 
@@ -40,27 +41,29 @@ export async function runIdempotent<T>(
   key: IdempotencyKey,
   work: (tx: Tx) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({ ...key, response: PENDING })
-      .onConflictDoNothing()
-      .returning({ requestId: idempotencyKeys.requestId });
-    if (inserted.length === 0) {
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.requestId, key.requestId)));
-      if (!stored || stored.code !== key.code || stored.fingerprint !== key.fingerprint) {
-        throw new ApiError('request_id_reused');
+  return retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ ...key, response: PENDING })
+        .onConflictDoNothing()
+        .returning({ requestId: idempotencyKeys.requestId });
+      if (inserted.length === 0) {
+        const [stored] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.requestId, key.requestId)));
+        if (!stored || stored.code !== key.code || stored.fingerprint !== key.fingerprint) {
+          throw new ApiError('request_id_reused');
+        }
+        return { data: (stored.response as { data: T }).data, replayed: true };
       }
-      return { data: (stored.response as { data: T }).data, replayed: true };
-    }
-    const data = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: { data: data ?? null } })
-      .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.requestId, key.requestId)));
-    return { data, replayed: false };
-  });
+      const data = await work(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: { data: data ?? null } })
+        .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.requestId, key.requestId)));
+      return { data, replayed: false };
+    }),
+  );
 }
