@@ -7,7 +7,13 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
-import { installTestWallet, switchAccount, TEST_WALLETS, walletRequests } from './fixtures/test-wallet.ts';
+import {
+  installTestWallet,
+  switchAccount,
+  TEST_WALLETS,
+  waitForStoredSession,
+  walletRequests,
+} from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 /** Fails the test on any request to a host other than the app's own (no RPC, fonts, analytics). */
@@ -28,6 +34,7 @@ async function signIn(page: Page): Promise<Request> {
   await page.locator('.connect-button').click();
   const request = await login;
   await expect(page.locator('.hero .address-chip')).toBeVisible();
+  await waitForStoredSession(page);
   return request;
 }
 

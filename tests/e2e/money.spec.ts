@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { installTestWallet, TEST_WALLETS } from './fixtures/test-wallet.ts';
+import { installTestWallet, TEST_WALLETS, waitForStoredSession } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
@@ -26,6 +26,7 @@ async function signInAs(page: Page, privateKey: `0x${string}`, lang: 'en' | 'ar'
   await page.locator('.language-picker select').selectOption(lang);
   await page.locator('.connect-button').click();
   await expect(page.locator('.hero .address-chip')).toBeVisible();
+  await waitForStoredSession(page);
 }
 
 for (const [lang, bundle, key] of [

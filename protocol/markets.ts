@@ -1,0 +1,93 @@
+/**
+ * Markets: 10068 market list by category, 10069 candles, 10071 one instrument's quote and rules,
+ * plus a Server-Sent Events stream of ticks (GET /adc/stream/ticks?symbols=A,B).
+ */
+import * as v from 'valibot';
+
+/** SPEC.md section 2: Popular, Cryptocurrency, Crude Oil, Forex, Gold, Stock Index. */
+export const MARKET_CATEGORIES = ['popular', 'crypto', 'crude_oil', 'forex', 'gold', 'stock_index'] as const;
+export type MarketCategory = (typeof MARKET_CATEGORIES)[number];
+
+/** SPEC.md section 2: the thirteen chart intervals. */
+export const INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1h', '4h', '1D', '5D', '1w', '1M', '3M', '6M'] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+/** SPEC.md section 2: chart types; the default is candle_solid. */
+export const CHART_TYPES = ['candle_solid', 'ohlc', 'area', 'time_share'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+
+/**
+ * Trading hours: days of the week (0 Sunday .. 6 Saturday) and a daily window in the
+ * instrument's own time zone; `always` for markets that never close (crypto).
+ */
+export type TradingHours =
+  | { kind: 'always' }
+  | { kind: 'weekly'; timeZone: string; days: number[]; open: string; close: string };
+
+export interface Instrument {
+  symbol: string;
+  name: string;
+  category: Exclude<MarketCategory, 'popular'>;
+  popular: boolean;
+  /** Digits after the point in prices. */
+  precision: number;
+  /** Full bid/ask spread as a decimal string in price units. */
+  spread: string;
+  hours: TradingHours;
+}
+
+export interface Quote {
+  symbol: string;
+  bid: string;
+  ask: string;
+  last: string;
+  /** Unix milliseconds of the last tick. */
+  at: number;
+  open: boolean;
+}
+
+export interface MarketRow {
+  symbol: string;
+  name: string;
+  category: Exclude<MarketCategory, 'popular'>;
+  precision: number;
+  last: string;
+  change24h: string;
+  changePercent24h: string;
+  high24h: string;
+  low24h: string;
+  /** Recent closes, oldest first, for the sparkline. */
+  sparkline: string[];
+  open: boolean;
+}
+
+/** One candle; `time` is the bucket's start in Unix milliseconds. */
+export interface Candle {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export interface InstrumentDetails {
+  instrument: Instrument;
+  quote: Quote;
+  /** True while the prices come from the simulated feed: screens say so. */
+  simulated: boolean;
+}
+
+const symbol = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,16}$/));
+
+export const marketListRequest = v.object({ category: v.optional(v.picklist(MARKET_CATEGORIES), 'popular') });
+
+export const candlesRequest = v.object({
+  symbol,
+  interval: v.picklist(INTERVALS),
+  /** Candles ending at or before this time (Unix ms); default now. */
+  end: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{10,13}$/), v.transform(Number))),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,3}$/), v.transform(Number), v.maxValue(1000)), '300'),
+});
+
+export const quoteRequest = v.object({ symbol });
