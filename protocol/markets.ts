@@ -9,7 +9,21 @@ export const MARKET_CATEGORIES = ['popular', 'crypto', 'crude_oil', 'forex', 'go
 export type MarketCategory = (typeof MARKET_CATEGORIES)[number];
 
 /** SPEC.md section 2: the thirteen chart intervals. */
-export const INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1h', '4h', '1D', '5D', '1w', '1M', '3M', '6M'] as const;
+export const INTERVALS = [
+  '1m',
+  '3m',
+  '5m',
+  '15m',
+  '30m',
+  '1h',
+  '4h',
+  '1D',
+  '5D',
+  '1w',
+  '1M',
+  '3M',
+  '6M',
+] as const;
 export type Interval = (typeof INTERVALS)[number];
 
 /** SPEC.md section 2: chart types; the default is candle_solid. */
@@ -87,7 +101,10 @@ export const candlesRequest = v.object({
   interval: v.picklist(INTERVALS),
   /** Candles ending at or before this time (Unix ms); default now. */
   end: v.optional(v.pipe(v.string(), v.regex(/^[0-9]{10,13}$/), v.transform(Number))),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,3}$/), v.transform(Number), v.maxValue(1000)), '300'),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,3}$/), v.transform(Number), v.maxValue(1000)),
+    '300',
+  ),
 });
 
 export const quoteRequest = v.object({ symbol });
