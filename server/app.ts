@@ -19,6 +19,7 @@ import { logSerializers } from './http/log-safety.ts';
 import { registerClient, sendShell } from './http/static.ts';
 import type { Translator } from './i18n.ts';
 import { installSessionHook } from './modules/account/session.ts';
+import { registerTickStream } from './modules/markets/stream.ts';
 
 /** Form bodies of product calls are small; anything larger is refused before it is read. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -128,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     dispatch,
   );
+
+  if (options.services.markets) registerTickStream(app, options.services.markets);
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -24,6 +24,8 @@ export interface ServerConfig {
   clientDir: string;
   /** The app's public origin (https://app.example.com); login messages are bound to it. */
   publicUrl: string | null;
+  /** Seed of the simulated price feed: the same seed gives the same prices everywhere. */
+  priceSeed: string;
 }
 
 /** A whole number from an environment variable, or the fallback; out of range stops with its name. */
@@ -82,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: flag(env, 'TRUST_PROXY', false),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    priceSeed: env.PRICE_SEED || 'meridian',
   };
 }

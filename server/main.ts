@@ -8,6 +8,9 @@ import { adminSocketPath, listenAdminSocket } from './admin/socket.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createTranslator } from './i18n.ts';
+import { MarketEngine } from './modules/markets/engine.ts';
+import { createSimulatedSource } from './modules/markets/feed.ts';
+import { DEMO_INSTRUMENTS } from './modules/markets/instruments.ts';
 import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.ts';
 
 async function main(): Promise<void> {
@@ -16,7 +19,11 @@ async function main(): Promise<void> {
   const socketPath = adminSocketPath(config.dataDir);
   const database = await openConfiguredDatabase(config);
   const seeded = config.demoSeed ? await applyDemoSeed(database) : 0;
-  const runtime = createRuntime(database, { publicUrl: config.publicUrl, demo: config.demoMoney });
+  const markets = new MarketEngine({
+    database,
+    source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: config.priceSeed }),
+  });
+  const runtime = createRuntime(database, { publicUrl: config.publicUrl, demo: config.demoMoney, markets });
   const translator = await createTranslator();
   const app = await buildApp({ database, config, translator, ...runtime });
 
@@ -29,6 +36,7 @@ async function main(): Promise<void> {
   );
 
   await app.listen({ port: config.port, host: config.host });
+  await markets.start(app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -43,6 +51,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     adminServer.close();
+    await markets.stop();
     try {
       unlinkSync(socketPath);
     } catch {

@@ -9,6 +9,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import type { CodeHandler, Services } from './http/handler.ts';
 import { createConfigService } from './modules/config/config.service.ts';
 import { codeHandlers, handlerMap, implementedFeatures } from './modules/index.ts';
+import type { MarketEngine } from './modules/markets/engine.ts';
 import { isUnconfigured, seedDemo } from './seed/demo.ts';
 
 export async function openConfiguredDatabase(
@@ -33,7 +34,12 @@ export interface Runtime {
 
 export function createRuntime(
   database: Database,
-  options: { handlers?: readonly CodeHandler[]; publicUrl?: string | null; demo?: boolean } = {},
+  options: {
+    handlers?: readonly CodeHandler[];
+    publicUrl?: string | null;
+    demo?: boolean;
+    markets?: MarketEngine | null;
+  } = {},
 ): Runtime {
   const map = handlerMap(options.handlers ?? codeHandlers);
   return {
@@ -46,6 +52,7 @@ export function createRuntime(
       }),
       publicUrl: options.publicUrl ?? null,
       demo: options.demo ?? false,
+      markets: options.markets ?? null,
     },
   };
 }

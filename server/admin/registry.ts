@@ -8,6 +8,7 @@ import {
   configShowCommand,
 } from './commands/config.ts';
 import { configXpubCommand, depositCommand } from './commands/deposit.ts';
+import { configInstrumentCommand } from './commands/markets.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { statusCommand } from './commands/status.ts';
 import {
@@ -32,4 +33,5 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   configWithdrawCommand,
   withdrawalsListCommand,
   ...withdrawalStepCommands,
+  configInstrumentCommand,
 ];

@@ -28,6 +28,11 @@ export interface Database {
   /** Where it lives, for status output: a directory, `memory`, or the server's host/database. */
   location: string;
   migrate(): Promise<void>;
+  /**
+   * A session-level PostgreSQL advisory lock, held until `release` or the process ends: how one
+   * process per deployment is elected for a job. PGlite is one process, so it always gets it.
+   */
+  tryAdvisoryLock(key: number): Promise<{ acquired: boolean; release(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,20 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       location: `${url.hostname}:${url.port || '5432'}${url.pathname}`,
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder: MIGRATIONS_DIR }),
+      async tryAdvisoryLock(key) {
+        const client = await pool.connect();
+        const result = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [key]);
+        const acquired = result.rows[0]?.ok === true;
+        if (!acquired) client.release();
+        return {
+          acquired,
+          async release() {
+            if (!acquired) return;
+            await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+            client.release();
+          },
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -64,6 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     kind: 'pglite',
     location: options.pgliteDir ?? 'memory',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
+    tryAdvisoryLock: async () => ({ acquired: true, release: async () => {} }),
     close: () => client.close(),
   };
 }

@@ -8,6 +8,7 @@ import type { ApiCode } from '../../protocol/codes.ts';
 import type { Language } from '../../protocol/languages.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { ConfigService } from '../modules/config/config.service.ts';
+import type { MarketEngine } from '../modules/markets/engine.ts';
 import { ApiError } from './api-error.ts';
 
 /** Long-lived services handlers may use. */
@@ -17,6 +18,8 @@ export interface Services {
   publicUrl: string | null;
   /** Demo money is on (the faucet). */
   demo: boolean;
+  /** The market data engine, or null where the server runs without one. */
+  markets: MarketEngine | null;
 }
 
 export interface HandlerContext {

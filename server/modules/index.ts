@@ -10,6 +10,7 @@ import { faucetHandlers } from './assets/faucet.ts';
 import { configHandlers } from './config/config.routes.ts';
 import { depositHandlers } from './deposit/deposit.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
+import { marketHandlers } from './markets/markets.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
 
 export const codeHandlers: readonly CodeHandler[] = [
@@ -20,6 +21,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...faucetHandlers,
   ...depositHandlers,
   ...withdrawHandlers,
+  ...marketHandlers,
 ];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {

@@ -13,6 +13,7 @@ import {
   DEMO_EVM_ACCOUNT_XPUB,
   DEMO_TRON_ACCOUNT_XPUB,
 } from '../modules/deposit/demo-keys.ts';
+import { DEMO_INSTRUMENTS } from '../modules/markets/instruments.ts';
 
 const REASON = ['--reason', 'demo seed on an empty database'];
 
@@ -76,6 +77,25 @@ export const DEMO_COMMANDS: readonly string[][] = [
   ['config', 'withdraw', 'ETH', 'ERC20', '--fee', '0.002', '--min', '0.01', '--max', '100'],
   ['config', 'withdraw', 'TRX', 'TRC20', '--fee', '1', '--min', '20', '--max', '1000000'],
   ['config', 'withdraw', 'BNB', 'BEP20', '--fee', '0.0005', '--min', '0.01', '--max', '1000'],
+  // The demo instrument set of the simulated market (server/modules/markets/instruments.ts).
+  ...DEMO_INSTRUMENTS.map((i, sort) => [
+    'config',
+    'instrument',
+    i.symbol,
+    '--name',
+    i.name,
+    '--category',
+    i.category,
+    '--precision',
+    String(i.precision),
+    '--spread',
+    i.spread,
+    '--hours',
+    JSON.stringify(i.hours),
+    '--sort',
+    String(sort + 1),
+    ...(i.popular ? ['--popular'] : []),
+  ]),
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
 ];

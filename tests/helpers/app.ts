@@ -7,12 +7,14 @@ import type { Database } from '../../server/db/client.ts';
 import type { CodeHandler } from '../../server/http/handler.ts';
 import { createTranslator } from '../../server/i18n.ts';
 import { codeHandlers } from '../../server/modules/index.ts';
+import type { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createRuntime } from '../../server/runtime.ts';
 
 export interface TestAppOptions {
   handlers?: readonly CodeHandler[];
   publicUrl?: string | null;
   demo?: boolean;
+  markets?: MarketEngine | null;
   config?: Partial<AppOptions['config']>;
   loggerStream?: NodeJS.WritableStream;
 }
@@ -22,6 +24,7 @@ export async function buildTestApp(database: Database, options: TestAppOptions =
     handlers: options.handlers ?? codeHandlers,
     publicUrl: options.publicUrl ?? null,
     demo: options.demo ?? false,
+    markets: options.markets ?? null,
   });
   const app = await buildApp({
     database,

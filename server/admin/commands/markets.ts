@@ -1,0 +1,83 @@
+/** Instruments: what is traded, in which category, at what precision, spread and hours. */
+import * as v from 'valibot';
+import { type Instrument, MARKET_CATEGORIES, type TradingHours } from '../../../protocol/markets.ts';
+import { isDecimalString } from '../../ledger/money.ts';
+import { upsertInstrument } from '../../modules/markets/markets.repository.ts';
+import { type AdminCommand, AdminUsageError } from '../command.ts';
+
+const clock = v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/));
+const hoursSchema = v.union([
+  v.object({ kind: v.literal('always') }),
+  v.object({
+    kind: v.literal('weekly'),
+    timeZone: v.pipe(
+      v.string(),
+      v.check((zone) => {
+        try {
+          new Intl.DateTimeFormat('en', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    ),
+    days: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6))), v.minLength(1)),
+    open: clock,
+    close: clock,
+  }),
+]);
+
+export const configInstrumentCommand: AdminCommand = {
+  name: 'config instrument',
+  summary: 'Add or change a tradable instrument',
+  usage:
+    'config instrument <SYMBOL> --name <name> --category <crypto|crude_oil|forex|gold|stock_index> --precision <n> --spread <price units> --hours \'{"kind":"always"}\' [--popular] [--sort <n>]',
+  mutating: true,
+  options: {
+    name: { type: 'string' },
+    category: { type: 'string' },
+    precision: { type: 'string' },
+    spread: { type: 'string' },
+    hours: { type: 'string' },
+    popular: { type: 'boolean' },
+    sort: { type: 'string' },
+  },
+  async run(ctx, { positionals, values }) {
+    const symbol = positionals[0] ?? '';
+    if (!/^[A-Z0-9]{2,16}$/.test(symbol))
+      throw new AdminUsageError('symbol must be 2 to 16 capital letters or digits');
+    const category = String(values.category ?? '');
+    if (!(MARKET_CATEGORIES as readonly string[]).includes(category) || category === 'popular') {
+      throw new AdminUsageError(
+        '--category must be crypto, crude_oil, forex, gold or stock_index (popular is --popular)',
+      );
+    }
+    const precision = Number(values.precision);
+    if (!Number.isInteger(precision) || precision < 0 || precision > 10)
+      throw new AdminUsageError('--precision must be 0 to 10');
+    const spread = String(values.spread ?? '');
+    if (!isDecimalString(spread) || spread.startsWith('-'))
+      throw new AdminUsageError('--spread must be a non-negative decimal');
+    let hours: TradingHours;
+    try {
+      hours = v.parse(hoursSchema, JSON.parse(String(values.hours ?? '')));
+    } catch {
+      throw new AdminUsageError(
+        '--hours must be {"kind":"always"} or {"kind":"weekly","timeZone":"…","days":[1,2,3,4,5],"open":"09:30","close":"16:00"}',
+      );
+    }
+    const name = String(values.name ?? '').trim();
+    if (!name) throw new AdminUsageError('--name is required');
+    const instrument: Instrument = {
+      symbol,
+      name,
+      category: category as Instrument['category'],
+      popular: values.popular === true,
+      precision,
+      spread,
+      hours,
+    };
+    await upsertInstrument(ctx.db, instrument, Number(values.sort ?? 0) || 0);
+    return { text: `instrument ${symbol} saved`, json: instrument };
+  },
+};

@@ -1,0 +1,221 @@
+/**
+ * The market data engine: keeps stored candles in step with the price source, publishes a tick
+ * per instrument every second, and answers the market list, candle and quote questions. Candle
+ * writing runs in one process per deployment (a PostgreSQL advisory lock elects it); every
+ * process publishes ticks, which agree because the simulated source is a pure function of time.
+ */
+import type {
+  Candle,
+  Instrument,
+  Interval,
+  MarketCategory,
+  MarketRow,
+  Quote,
+} from '../../../protocol/markets.ts';
+import type { Database } from '../../db/client.ts';
+import { dec } from '../../ledger/money.ts';
+import {
+  aggregate,
+  baseOf,
+  bucketShift,
+  bucketStart,
+  calendarOf,
+  DAY,
+  dayStart,
+  MINUTE,
+  SECOND,
+  tradingDayOf,
+} from './candles.ts';
+import type { PriceSource } from './feed.ts';
+import {
+  lastCandles,
+  latestCandleTime,
+  listInstruments,
+  readCandles,
+  storeCandles,
+} from './markets.repository.ts';
+import { candles1d, candles1m } from './markets.schema.ts';
+import { TickHub } from './tick-hub.ts';
+
+/** The advisory lock key of the candle writer ("MKT1"). */
+export const MARKET_LOCK_KEY = 0x4d4b5431;
+
+export interface MarketEngineOptions {
+  database: Database;
+  source: PriceSource;
+  /** History stored on the first start: minutes of 1-minute candles, days of daily candles. */
+  minuteBackfillDays?: number;
+  dailyBackfillDays?: number;
+  now?: () => number;
+}
+
+const LIST_CACHE_MS = 2_000;
+const SPARK_POINTS = 24;
+
+export class MarketEngine {
+  readonly hub = new TickHub();
+  readonly source: PriceSource;
+  readonly #database: Database;
+  readonly #now: () => number;
+  readonly #minuteBackfill: number;
+  readonly #dailyBackfill: number;
+  #instruments: { at: number; list: Promise<Instrument[]> } | null = null;
+  #lists = new Map<MarketCategory, { at: number; rows: Promise<MarketRow[]> }>();
+  #timers: NodeJS.Timeout[] = [];
+  #lock: { release(): Promise<void> } | null = null;
+
+  constructor(options: MarketEngineOptions) {
+    this.#database = options.database;
+    this.source = options.source;
+    this.#now = options.now ?? Date.now;
+    this.#minuteBackfill = (options.minuteBackfillDays ?? 3) * DAY;
+    this.#dailyBackfill = (options.dailyBackfillDays ?? 6 * 365) * DAY;
+  }
+
+  /** Enabled instruments the source can price, cached for a few seconds. */
+  instruments(): Promise<Instrument[]> {
+    const now = this.#now();
+    if (!this.#instruments || now - this.#instruments.at > 10_000) {
+      const known = new Set(this.source.instruments.map((i) => i.symbol));
+      const list = listInstruments(this.#database.db).then((all) => all.filter((i) => known.has(i.symbol)));
+      list.catch(() => {
+        this.#instruments = null;
+      });
+      this.#instruments = { at: now, list };
+    }
+    return this.#instruments.list;
+  }
+
+  async instrument(symbol: string): Promise<Instrument | undefined> {
+    return (await this.instruments()).find((i) => i.symbol === symbol);
+  }
+
+  /** Stores every complete minute and trading day the database lacks (idempotent). */
+  async syncCandles(now = this.#now()): Promise<void> {
+    const { db } = this.#database;
+    for (const instrument of await this.instruments()) {
+      const { symbol } = instrument;
+      const calendar = calendarOf(instrument.hours);
+      const lastMinute = await latestCandleTime(db, candles1m, symbol);
+      const minuteFrom = Math.max(lastMinute === null ? 0 : lastMinute + MINUTE, now - this.#minuteBackfill);
+      const minuteTo = Math.floor(now / MINUTE) * MINUTE;
+      if (minuteFrom < minuteTo)
+        await storeCandles(db, candles1m, symbol, await this.source.minuteBars(symbol, minuteFrom, minuteTo));
+      const lastDay = await latestCandleTime(db, candles1d, symbol);
+      const dayFrom = Math.max(lastDay === null ? 0 : lastDay + 1, now - this.#dailyBackfill);
+      const dayTo = dayStart(tradingDayOf(now, calendar), calendar);
+      if (dayFrom < dayTo)
+        await storeCandles(db, candles1d, symbol, await this.source.dailyBars(symbol, dayFrom, dayTo));
+    }
+  }
+
+  /** Runs the engine: the elected process writes candles every minute; all publish ticks. */
+  async start(log: { info(msg: string): void; error(obj: unknown, msg: string): void }): Promise<void> {
+    const lock = await this.#database.tryAdvisoryLock(MARKET_LOCK_KEY);
+    if (lock.acquired) {
+      this.#lock = lock;
+      await this.syncCandles();
+      log.info('market candles: this process writes them');
+      this.#timers.push(
+        setInterval(() => {
+          this.syncCandles().catch((error: unknown) => log.error({ err: error }, 'candle sync failed'));
+        }, MINUTE),
+      );
+    } else {
+      log.info('market candles: another process writes them');
+    }
+    this.#timers.push(setInterval(() => void this.publishTicks(), SECOND));
+  }
+
+  async publishTicks(now = this.#now()): Promise<void> {
+    if (this.hub.subscribers === 0) return;
+    for (const instrument of await this.instruments())
+      this.hub.publish(this.source.tickAt(instrument.symbol, now));
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.#timers) clearInterval(timer);
+    this.#timers = [];
+    await this.#lock?.release();
+    this.#lock = null;
+  }
+
+  quote(symbol: string, now = this.#now()): Quote {
+    return this.source.tickAt(symbol, now);
+  }
+
+  /** Up to `limit` candles of `interval` ending at `end`, oldest first, the last one live. */
+  async candles(
+    instrument: Instrument,
+    interval: Interval,
+    end: number | undefined,
+    limit: number,
+  ): Promise<Candle[]> {
+    const now = this.#now();
+    const until = Math.min(end ?? now, now);
+    const calendar = calendarOf(instrument.hours);
+    const from = bucketShift(interval, bucketStart(interval, until, calendar), -(limit - 1), calendar);
+    const { db } = this.#database;
+    const live = until >= now - MINUTE ? this.source.currentBar(instrument.symbol, now) : null;
+    let rows: Candle[];
+    if (baseOf(interval) === '1m') {
+      rows = await readCandles(db, candles1m, instrument.symbol, from, until);
+      if (live && rows.at(-1)?.time !== live.time) rows.push(live);
+    } else {
+      rows = await readCandles(db, candles1d, instrument.symbol, from, until);
+      // Today's trading day is not stored yet: build it from today's minutes and the live bar.
+      const today = dayStart(tradingDayOf(until, calendar), calendar);
+      if (rows.at(-1)?.time !== today) {
+        const minutes = await readCandles(db, candles1m, instrument.symbol, today, until);
+        if (live && minutes.at(-1)?.time !== live.time && live.time >= today) minutes.push(live);
+        rows.push(...aggregate(minutes, '1D', calendar));
+      }
+    }
+    return aggregate(rows, interval, calendar).slice(-limit);
+  }
+
+  /** One category's rows: last price, 24 h change, high, low and a sparkline. */
+  marketList(category: MarketCategory): Promise<MarketRow[]> {
+    const now = this.#now();
+    const cached = this.#lists.get(category);
+    if (cached && now - cached.at < LIST_CACHE_MS) return cached.rows;
+    const rows = this.#buildList(category, now);
+    rows.catch(() => this.#lists.delete(category));
+    this.#lists.set(category, { at: now, rows });
+    return rows;
+  }
+
+  async #buildList(category: MarketCategory, now: number): Promise<MarketRow[]> {
+    const list = (await this.instruments()).filter((i) =>
+      category === 'popular' ? i.popular : i.category === category,
+    );
+    const rows: MarketRow[] = [];
+    for (const instrument of list) {
+      const quote = this.quote(instrument.symbol, now);
+      const window = await lastCandles(this.#database.db, candles1m, instrument.symbol, 24 * 60);
+      const first = window[0];
+      const open = first ? dec(first.open) : dec(quote.last);
+      const last = dec(quote.last);
+      const highs = [...window.map((c) => dec(c.high)), last];
+      const lows = [...window.map((c) => dec(c.low)), last];
+      const step = Math.max(1, Math.floor(window.length / SPARK_POINTS));
+      const change = last.minus(open);
+      rows.push({
+        symbol: instrument.symbol,
+        name: instrument.name,
+        category: instrument.category,
+        precision: instrument.precision,
+        last: quote.last,
+        change24h: change.toFixed(instrument.precision),
+        changePercent24h: open.isZero() ? '0.00' : change.dividedBy(open).times(100).toFixed(2),
+        high24h: highs.reduce((a, b) => (b.greaterThan(a) ? b : a)).toFixed(instrument.precision),
+        low24h: lows.reduce((a, b) => (b.lessThan(a) ? b : a)).toFixed(instrument.precision),
+        sparkline: [...window.filter((_, i) => i % step === 0).map((c) => c.close), quote.last].slice(
+          -SPARK_POINTS - 1,
+        ),
+        open: quote.open,
+      });
+    }
+    return rows;
+  }
+}

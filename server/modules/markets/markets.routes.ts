@@ -1,0 +1,47 @@
+import {
+  type Candle,
+  candlesRequest,
+  type InstrumentDetails,
+  type MarketRow,
+  marketListRequest,
+  quoteRequest,
+} from '../../../protocol/markets.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { defineHandler, type HandlerContext } from '../../http/handler.ts';
+import type { MarketEngine } from './engine.ts';
+
+function engineOf(ctx: HandlerContext): MarketEngine {
+  if (!ctx.services.markets) throw new ApiError('not_open_yet');
+  return ctx.services.markets;
+}
+
+async function instrumentOf(engine: MarketEngine, symbol: string) {
+  const instrument = await engine.instrument(symbol);
+  if (!instrument) throw new ApiError('not_found');
+  return instrument;
+}
+
+export const marketHandlers = [
+  defineHandler({
+    code: '10068',
+    schema: marketListRequest,
+    handle: (ctx, input): Promise<MarketRow[]> => engineOf(ctx).marketList(input.category),
+  }),
+  defineHandler({
+    code: '10069',
+    schema: candlesRequest,
+    async handle(ctx, input): Promise<Candle[]> {
+      const engine = engineOf(ctx);
+      return engine.candles(await instrumentOf(engine, input.symbol), input.interval, input.end, input.limit);
+    },
+  }),
+  defineHandler({
+    code: '10071',
+    schema: quoteRequest,
+    async handle(ctx, input): Promise<InstrumentDetails> {
+      const engine = engineOf(ctx);
+      const instrument = await instrumentOf(engine, input.symbol);
+      return { instrument, quote: engine.quote(instrument.symbol), simulated: engine.source.simulated };
+    },
+  }),
+];

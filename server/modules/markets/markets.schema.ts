@@ -1,0 +1,36 @@
+import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { TradingHours } from '../../../protocol/markets.ts';
+
+/** Tradable instruments (operator configuration). */
+export const instruments = pgTable('instruments', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  category: text('category', { enum: ['crypto', 'crude_oil', 'forex', 'gold', 'stock_index'] }).notNull(),
+  popular: boolean('popular').notNull().default(false),
+  precision: integer('precision').notNull(),
+  spread: numeric('spread', { precision: 38, scale: 18 }).notNull(),
+  hours: jsonb('hours').$type<TradingHours>().notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+const candleColumns = {
+  symbol: text('symbol').notNull(),
+  /** Bucket start, Unix milliseconds. */
+  time: bigint('time', { mode: 'number' }).notNull(),
+  open: numeric('open', { precision: 38, scale: 18 }).notNull(),
+  high: numeric('high', { precision: 38, scale: 18 }).notNull(),
+  low: numeric('low', { precision: 38, scale: 18 }).notNull(),
+  close: numeric('close', { precision: 38, scale: 18 }).notNull(),
+  volume: numeric('volume', { precision: 38, scale: 18 }).notNull(),
+};
+
+/** One-minute candles: every intraday interval is aggregated from these. */
+export const candles1m = pgTable('candles_1m', candleColumns, (t) => [
+  primaryKey({ columns: [t.symbol, t.time] }),
+]);
+
+/** Trading-day candles: 1D and every coarser interval are aggregated from these. */
+export const candles1d = pgTable('candles_1d', candleColumns, (t) => [
+  primaryKey({ columns: [t.symbol, t.time] }),
+]);

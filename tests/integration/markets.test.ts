@@ -1,0 +1,178 @@
+/**
+ * The market data engine through the API on PGlite and PostgreSQL: market lists, candles of every
+ * interval consistent with the stored minutes, quotes, the advisory lock, and the tick stream.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ERRORS } from '../../protocol/errors.ts';
+import { type Candle, INTERVALS, type InstrumentDetails, type MarketRow } from '../../protocol/markets.ts';
+import type { Database } from '../../server/db/client.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { MARKET_LOCK_KEY, MarketEngine } from '../../server/modules/markets/engine.ts';
+import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
+import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
+import { candles1m } from '../../server/modules/markets/markets.schema.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { buildTestApp, post } from '../helpers/app.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+
+// A Wednesday afternoon in New York: every market in the demo set is open.
+const NOW = Date.UTC(2026, 10, 18, 18, 30, 20);
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`markets on ${target.name}`, () => {
+    let database: Database;
+    let dispose: () => Promise<void>;
+    let engine: MarketEngine;
+    let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+    beforeAll(async () => {
+      ({ database, dispose } = await target.create());
+      await seedDemo(database);
+      const source = createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' });
+      engine = new MarketEngine({
+        database,
+        source,
+        now: () => NOW,
+        minuteBackfillDays: 1,
+        dailyBackfillDays: 400,
+      });
+      await engine.syncCandles(NOW);
+      ({ app } = await buildTestApp(database, { markets: engine }));
+    }, 120_000);
+    afterAll(async () => {
+      await app?.close();
+      await dispose?.();
+    });
+
+    test('market lists per category, popular ones first-class', async () => {
+      const popular = (await post(app, '10068')).envelope.data as MarketRow[];
+      expect(popular.map((r) => r.symbol)).toEqual(
+        DEMO_INSTRUMENTS.filter((i) => i.popular).map((i) => i.symbol),
+      );
+      const crypto = (await post(app, '10068', { category: 'crypto' })).envelope.data as MarketRow[];
+      expect(crypto.map((r) => r.symbol)).toEqual(['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'SOLUSDT', 'TRXUSDT']);
+      for (const row of [...popular, ...crypto]) {
+        expect(Number(row.high24h)).toBeGreaterThanOrEqual(Number(row.low24h));
+        expect(Number(row.last)).toBeLessThanOrEqual(Number(row.high24h));
+        expect(row.sparkline.length).toBeGreaterThan(10);
+        expect(row.open).toBe(true);
+      }
+      const bad = await post(app, '10068', { category: 'stocks' });
+      expect(bad.envelope.respCode).toBe(ERRORS.field_invalid.code);
+    });
+
+    test('every interval answers candles oldest first with consistent OHLC', async () => {
+      for (const interval of INTERVALS) {
+        const { envelope } = await post(app, '10069', { symbol: 'BTCUSDT', interval, limit: '50' });
+        const candles = envelope.data as Candle[];
+        expect(candles.length, interval).toBeGreaterThan(0);
+        expect(candles.length, interval).toBeLessThanOrEqual(50);
+        for (let i = 0; i < candles.length; i += 1) {
+          const c = candles[i] as Candle;
+          expect(Number(c.high)).toBeGreaterThanOrEqual(Math.max(Number(c.open), Number(c.close)));
+          expect(Number(c.low)).toBeLessThanOrEqual(Math.min(Number(c.open), Number(c.close)));
+          if (i > 0) expect(c.time, interval).toBeGreaterThan((candles[i - 1] as Candle).time);
+        }
+      }
+    });
+
+    test('an hourly candle is exactly the aggregate of the source minutes of that hour', async () => {
+      const candles = (await post(app, '10069', { symbol: 'ETHUSDT', interval: '1h', limit: '5' })).envelope
+        .data as Candle[];
+      const hour = candles.at(-2) as Candle;
+      const minutes = engine.source.minuteBars('ETHUSDT', hour.time, hour.time + 3_600_000) as Candle[];
+      expect(hour.open).toBe(String(Number((minutes[0] as Candle).open)));
+      expect(Number(hour.high)).toBe(Math.max(...minutes.map((m) => Number(m.high))));
+      expect(Number(hour.low)).toBe(Math.min(...minutes.map((m) => Number(m.low))));
+      expect(Number(hour.close)).toBe(Number((minutes.at(-1) as Candle).close));
+    });
+
+    test('quotes carry bid, ask and the simulated flag; unknown symbols are not found', async () => {
+      const details = (await post(app, '10071', { symbol: 'EURUSD' })).envelope.data as InstrumentDetails;
+      expect(details.simulated).toBe(true);
+      expect(Number(details.quote.ask)).toBeGreaterThan(Number(details.quote.bid));
+      expect(details.instrument).toMatchObject({ symbol: 'EURUSD', category: 'forex' });
+      expect((await post(app, '10071', { symbol: 'NOPE' })).envelope.respCode).toBe(ERRORS.not_found.code);
+      expect((await post(app, '10069', { symbol: 'BTCUSDT', interval: '2h' })).envelope.respCode).toBe(
+        ERRORS.field_invalid.code,
+      );
+    });
+
+    test('syncing again stores nothing twice', async () => {
+      const countOf = async () =>
+        (await database.db.select({ n: count() }).from(candles1m).where(eq(candles1m.symbol, 'BTCUSDT')))[0]
+          ?.n;
+      const before = await countOf();
+      await engine.syncCandles(NOW);
+      expect(await countOf()).toBe(before);
+      await engine.syncCandles(NOW + 120_000);
+      expect(await countOf()).toBe((before ?? 0) + 2);
+    });
+
+    test('one process per deployment holds the candle writer lock', async () => {
+      const first = await database.tryAdvisoryLock(MARKET_LOCK_KEY);
+      expect(first.acquired).toBe(true);
+      if (target.name === 'postgres') {
+        const url = (database as Database & { location: string }).location;
+        const other = await openDatabase({ databaseUrl: `postgres://postgres@${url}`, pgliteDir: null });
+        const second = await other.tryAdvisoryLock(MARKET_LOCK_KEY);
+        expect(second.acquired).toBe(false);
+        await first.release();
+        const third = await other.tryAdvisoryLock(MARKET_LOCK_KEY);
+        expect(third.acquired).toBe(true);
+        await third.release();
+        await other.close();
+      } else {
+        await first.release();
+      }
+    });
+  });
+}
+
+describe('the tick stream', () => {
+  test('sends ticks for the symbols asked, and replays what a reconnecting client missed', async () => {
+    const target = DATABASE_TARGETS[0];
+    if (!target) throw new Error('no database');
+    const { database, dispose } = await target.create();
+    await seedDemo(database);
+    const engine = new MarketEngine({
+      database,
+      source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }),
+    });
+    const { app } = await buildTestApp(database, { markets: engine });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const missing = await fetch(`http://127.0.0.1:${port}/adc/stream/ticks?symbols=NOPE`);
+      expect(missing.status).toBe(400);
+      const controller = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}/adc/stream/ticks?symbols=BTCUSDT`, {
+        headers: { 'last-event-id': String(Date.now() - 5_000) },
+        signal: controller.signal,
+      });
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      let text = '';
+      const deadline = Date.now() + 5_000;
+      const timer = setInterval(() => void engine.publishTicks(), 200);
+      while (Date.now() < deadline && (text.match(/event: tick/g) ?? []).length < 7) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      clearInterval(timer);
+      controller.abort();
+      const ticks = text.match(/event: tick/g) ?? [];
+      // About five replayed seconds arrive at once, then live ones.
+      expect(ticks.length).toBeGreaterThanOrEqual(7);
+      expect(text).toContain('"symbol":"BTCUSDT"');
+      expect(text).not.toContain('ETHUSDT');
+    } finally {
+      await engine.stop();
+      await app.close();
+      await dispose();
+    }
+  });
+});
