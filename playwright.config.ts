@@ -37,7 +37,15 @@ export default defineConfig({
   webServer: {
     // A fresh embedded database every run, so the demo seed runs as it does for a newcomer.
     command: 'rm -rf test-results/e2e-data && node server/main.ts',
-    env: { PORT: String(PORT), DATA_DIR: 'test-results/e2e-data', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: 'test-results/e2e-data',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      // Enough candle history for every chart interval, small enough to store in seconds.
+      MARKET_BACKFILL_MINUTE_DAYS: '1',
+      MARKET_BACKFILL_DAILY_DAYS: '800',
+    },
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -26,6 +26,9 @@ export interface ServerConfig {
   publicUrl: string | null;
   /** Seed of the simulated price feed: the same seed gives the same prices everywhere. */
   priceSeed: string;
+  /** Candle history stored on the first start: days of 1-minute and of daily candles. */
+  minuteBackfillDays: number;
+  dailyBackfillDays: number;
 }
 
 /** A whole number from an environment variable, or the fallback; out of range stops with its name. */
@@ -85,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: path.resolve(env.CLIENT_DIR || 'dist'),
     publicUrl: publicUrl(env.PUBLIC_URL),
     priceSeed: env.PRICE_SEED || 'meridian',
+    minuteBackfillDays: envInteger(env, 'MARKET_BACKFILL_MINUTE_DAYS', 3, 0, 90),
+    dailyBackfillDays: envInteger(env, 'MARKET_BACKFILL_DAILY_DAYS', 6 * 365, 0, 30 * 365),
   };
 }

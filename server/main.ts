@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   const markets = new MarketEngine({
     database,
     source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: config.priceSeed }),
+    minuteBackfillDays: config.minuteBackfillDays,
+    dailyBackfillDays: config.dailyBackfillDays,
   });
   const runtime = createRuntime(database, { publicUrl: config.publicUrl, demo: config.demoMoney, markets });
   const translator = await createTranslator();

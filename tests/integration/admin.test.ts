@@ -145,6 +145,9 @@ describe('the admin CLI process', () => {
     DATA_DIR: dir,
     PORT: '0',
     LOG_LEVEL: 'warn',
+    // A short candle history keeps the embedded database free for the commands under test.
+    MARKET_BACKFILL_MINUTE_DAYS: '0',
+    MARKET_BACKFILL_DAILY_DAYS: '2',
     DATABASE_URL: '',
     CLIENT_DIR: path.join(dir, 'no-client'),
   });
