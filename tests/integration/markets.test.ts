@@ -176,3 +176,33 @@ describe('the tick stream', () => {
     }
   });
 });
+
+describe('candles of a closed market', () => {
+  test('count back from the last trading minute, not from the empty weekend', async () => {
+    const target = DATABASE_TARGETS[0];
+    if (!target) throw new Error('no database');
+    const { database, dispose } = await target.create();
+    try {
+      await seedDemo(database);
+      // Saturday noon in New York: forex has been closed since Friday 17:00.
+      const saturday = Date.UTC(2026, 10, 21, 17, 0, 0);
+      const source = createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' });
+      const engine = new MarketEngine({
+        database,
+        source,
+        now: () => saturday,
+        minuteBackfillDays: 2,
+        dailyBackfillDays: 60,
+      });
+      await engine.syncCandles(saturday);
+      const { app } = await buildTestApp(database, { markets: engine });
+      const candles = (await post(app, '10069', { symbol: 'EURUSD', interval: '1m', limit: '120' })).envelope
+        .data as Candle[];
+      expect(candles).toHaveLength(120);
+      expect((candles.at(-1) as Candle).time).toBe(Date.UTC(2026, 10, 20, 21, 59, 0));
+      await app.close();
+    } finally {
+      await dispose();
+    }
+  });
+});

@@ -154,9 +154,14 @@ export class MarketEngine {
     const now = this.#now();
     const until = Math.min(end ?? now, now);
     const calendar = calendarOf(instrument.hours);
-    const from = bucketShift(interval, bucketStart(interval, until, calendar), -(limit - 1), calendar);
     const { db } = this.#database;
     const live = until >= now - MINUTE ? this.source.currentBar(instrument.symbol, now) : null;
+    // A closed market counts back from its last stored candle, so "the last 300 candles" of
+    // EUR/USD on a Saturday are Friday's and before, not an empty weekend.
+    const table = baseOf(interval) === '1m' ? candles1m : candles1d;
+    const lastStored = live ? null : await latestCandleTime(db, table, instrument.symbol, until);
+    const anchor = lastStored ?? until;
+    const from = bucketShift(interval, bucketStart(interval, anchor, calendar), -(limit - 1), calendar);
     let rows: Candle[];
     if (baseOf(interval) === '1m') {
       rows = await readCandles(db, candles1m, instrument.symbol, from, until);

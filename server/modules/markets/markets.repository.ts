@@ -44,15 +44,17 @@ export async function storeCandles(
   }
 }
 
+/** The newest stored candle's time, optionally at or before `atOrBefore`. */
 export async function latestCandleTime(
   db: DbOrTx,
   table: CandleTable,
   symbol: string,
+  atOrBefore?: number,
 ): Promise<number | null> {
   const [row] = await db
     .select({ t: max(table.time) })
     .from(table)
-    .where(eq(table.symbol, symbol));
+    .where(and(eq(table.symbol, symbol), atOrBefore === undefined ? undefined : lte(table.time, atOrBefore)));
   return row?.t ?? null;
 }
 
