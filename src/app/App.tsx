@@ -12,6 +12,8 @@ import { EcologyPage } from '../features/ecology/EcologyPage.tsx';
 import { FeaturePage } from '../features/FeaturePage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { IdoPage } from '../features/ido/IdoPage.tsx';
+import { InstrumentPage } from '../features/markets/InstrumentPage.tsx';
+import { MarketsPage } from '../features/markets/MarketsPage.tsx';
 import { WithdrawalDetailsPage } from '../features/withdraw/WithdrawalDetailsPage.tsx';
 import { WithdrawPage } from '../features/withdraw/WithdrawPage.tsx';
 import { WithdrawRecordPage } from '../features/withdraw/WithdrawRecordPage.tsx';
@@ -36,6 +38,10 @@ const SCREENS: Partial<Record<string, () => ReactNode>> = {
   [paths.withdraw.path]: () => <WithdrawPage />,
   [paths.withdrawRecord.path]: () => <WithdrawRecordPage />,
   [paths.withdrawalDetails.path]: () => <WithdrawalDetailsPage />,
+  [paths.marketPrices.path]: () => <MarketsPage title={paths.marketPrices.title} />,
+  [paths.exMarketPrices.path]: () => <MarketsPage title={paths.exMarketPrices.title} />,
+  [paths.spotGoods.path]: () => <MarketsPage title={paths.spotGoods.title} defaultCategory="crypto" />,
+  [paths.instrument.path]: () => <InstrumentPage />,
 };
 
 function Screen({ route }: { route: RouteDef }) {

@@ -31,6 +31,7 @@ export const paths = {
   miningRigDetails: route('/miningRigDetails', 'miningRigDetails'),
   marketPrices: route('/marketPrices', 'marketPrices'),
   exMarketPrices: route('/exMarketPrices', 'exMarketPrices'),
+  instrument: route('/instrument/:symbol', 'instrument'),
   news: route('/news', 'news'),
   newsDetail: route('/newsDetail', 'newsDetail'),
   recharge: route('/recharge', 'recharge'),

@@ -146,8 +146,8 @@ test.describe('shell and languages', () => {
     page,
   }) => {
     await page.goto('/home');
-    await page.goto('/marketPrices');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhCN.routes.marketPrices);
+    await page.goto('/news');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhCN.routes.news);
     await expect(page.locator('.not-open')).toContainText(zhCN.messages.not_open_yet);
     await page.locator('.back-button').click();
     await expect(page).toHaveURL(/\/home$/);

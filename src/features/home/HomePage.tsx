@@ -5,6 +5,7 @@ import { currentUser } from '../../app/store.ts';
 import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { PlatformOverview } from '../config/PlatformOverview.tsx';
+import { TickerStrip } from '../markets/TickerStrip.tsx';
 
 export function HomePage() {
   useSignals();
@@ -27,6 +28,7 @@ export function HomePage() {
         <p>{t('home.intro')}</p>
         {user ? <AddressChip address={user.address} /> : <ConnectButton />}
       </section>
+      <TickerStrip />
       <PlatformOverview />
     </>
   );

@@ -1,0 +1,210 @@
+/**
+ * One instrument (/instrument/:symbol): the live quote (last, change, bid, ask, 24-hour range),
+ * the "simulated prices" notice while the simulated feed is on, and the chart with its type
+ * (kept in the store) and the thirteen intervals.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'wouter';
+import {
+  CHART_TYPES,
+  INTERVALS,
+  type InstrumentDetails,
+  type Interval,
+  type MarketRow,
+  type Quote,
+} from '../../../protocol/markets.ts';
+import { map, setChartType } from '../../app/store.ts';
+import { LoadState } from '../../components/LoadState.tsx';
+import { NotOpenYet } from '../../components/NotOpenYet.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { compareDecimal } from '../../lib/format.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { getInstrument, refreshInstrument, refreshMarkets } from './api.ts';
+import { ChangePercent, LivePrice } from './LivePrice.tsx';
+import { intervalLabel } from './labels.ts';
+import { type LiveMode, useInterval, useTicks } from './live.ts';
+import { useMarketsOpen } from './MarketsPage.tsx';
+import { changeAgainst, direction, formatChange, formatPrice } from './model.ts';
+import { PriceChart } from './PriceChart.tsx';
+
+/** While the stream is down the quote is asked for this often. */
+const QUOTE_POLL_MS = 2_000;
+/** The 24-hour figures (change reference, high, low) are refreshed this often. */
+const ROW_REFRESH_MS = 60_000;
+const DEFAULT_INTERVAL: Interval = '15m';
+
+interface Loaded {
+  details: InstrumentDetails;
+  /** The instrument's row of its category's list, for the 24-hour figures; null if unavailable. */
+  row: MarketRow | null;
+}
+
+async function loadInstrument(symbol: string): Promise<Loaded> {
+  const details = await getInstrument(symbol);
+  const row = await refreshMarkets(details.instrument.category)
+    .then((rows) => rows.find((r) => r.symbol === details.instrument.symbol) ?? null)
+    .catch(() => null);
+  return { details, row };
+}
+
+export function InstrumentPage() {
+  const { t } = useTranslation();
+  const { symbol = '' } = useParams<{ symbol: string }>();
+  const open = useMarketsOpen();
+  const load = useLoad(() => loadInstrument(symbol), [symbol]);
+  const title = load.state === 'ready' ? load.data.details.instrument.name : t('routes.instrument');
+  return (
+    <>
+      <PageHeader title={title} />
+      {open ? (
+        <LoadState load={load}>{(data) => <InstrumentView key={symbol} initial={data} />}</LoadState>
+      ) : (
+        <NotOpenYet />
+      )}
+    </>
+  );
+}
+
+function InstrumentView({ initial }: { initial: Loaded }) {
+  useSignals();
+  const { t } = useTranslation();
+  const { instrument, simulated } = initial.details;
+  const { symbol, precision } = instrument;
+  const [quote, setQuote] = useState<Quote>(initial.details.quote);
+  const [row, setRow] = useState<MarketRow | null>(initial.row);
+  const [interval, setChartInterval] = useState<Interval>(DEFAULT_INTERVAL);
+  const chartType = map.chartType.value;
+
+  const onQuote = useCallback((q: Quote) => {
+    setQuote((current) => (q.symbol === current.symbol && q.at >= current.at ? q : current));
+  }, []);
+  const mode = useTicks([symbol], onQuote);
+  useInterval(
+    () => {
+      refreshInstrument(symbol).then(
+        (d) => onQuote(d.quote),
+        () => undefined,
+      );
+    },
+    mode === 'stream' ? null : QUOTE_POLL_MS,
+  );
+  useInterval(() => {
+    refreshMarkets(instrument.category).then(
+      (rows) => setRow((current) => rows.find((r) => r.symbol === symbol) ?? current),
+      () => undefined,
+    );
+  }, ROW_REFRESH_MS);
+
+  const moved = row ? changeAgainst(row, quote.last) : null;
+  const high = row ? (compareDecimal(quote.last, row.high24h) === 1 ? quote.last : row.high24h) : null;
+  const low = row ? (compareDecimal(quote.last, row.low24h) === -1 ? quote.last : row.low24h) : null;
+
+  return (
+    <>
+      <section className="card quote-card" data-symbol={symbol}>
+        <div className="quote-head">
+          <div className="quote-title">
+            <span className="quote-symbol" dir="ltr">
+              {symbol}
+            </span>
+            {quote.open ? null : <span className="market-closed">{t('markets.closed')}</span>}
+            <LiveBadge mode={mode} />
+          </div>
+          <LivePrice
+            value={quote.last}
+            precision={precision}
+            className={`quote-last change-${direction(moved?.change)}`}
+          />
+          {moved ? (
+            <div className="quote-change">
+              <span className={`change change-${direction(moved.change)}`} dir="ltr">
+                {formatChange(moved.change, precision)}
+              </span>
+              <ChangePercent value={moved.percent} />
+              <span className="muted small">{t('markets.change24h')}</span>
+            </div>
+          ) : null}
+        </div>
+        <dl className="quote-facts">
+          <div>
+            <dt>{t('markets.bid')}</dt>
+            <dd dir="ltr" className="quote-bid">
+              {formatPrice(quote.bid, precision)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('markets.ask')}</dt>
+            <dd dir="ltr" className="quote-ask">
+              {formatPrice(quote.ask, precision)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('markets.high24h')}</dt>
+            <dd dir="ltr">{formatPrice(high, precision)}</dd>
+          </div>
+          <div>
+            <dt>{t('markets.low24h')}</dt>
+            <dd dir="ltr">{formatPrice(low, precision)}</dd>
+          </div>
+        </dl>
+      </section>
+      {simulated ? (
+        <p className="card simulated-notice" role="note">
+          {t('markets.simulated')}
+        </p>
+      ) : null}
+      <section className="card chart-card">
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t('markets.chartType')}</legend>
+          {CHART_TYPES.map((type) => (
+            <button
+              key={type}
+              type="button"
+              aria-pressed={type === chartType}
+              className={`segment ${type === chartType ? 'active' : ''}`}
+              data-chart-type={type}
+              onClick={() => setChartType(type)}
+            >
+              {t(`markets.chartTypes.${type}`)}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset className="interval-row">
+          <legend className="visually-hidden">{t('markets.interval')}</legend>
+          {INTERVALS.map((i) => (
+            <button
+              key={i}
+              type="button"
+              aria-pressed={i === interval}
+              className={`chip interval-chip ${i === interval ? 'active' : ''}`}
+              data-interval={i}
+              onClick={() => setChartInterval(i)}
+            >
+              {intervalLabel(t, i)}
+            </button>
+          ))}
+        </fieldset>
+        <PriceChart
+          symbol={symbol}
+          interval={interval}
+          type={chartType}
+          precision={precision}
+          quote={quote}
+        />
+      </section>
+    </>
+  );
+}
+
+/** A dot that says whether prices arrive live or by polling. */
+function LiveBadge({ mode }: { mode: LiveMode }) {
+  const { t } = useTranslation();
+  if (mode === 'connecting') return null;
+  return (
+    <span className={`live-badge live-${mode}`} data-mode={mode}>
+      {mode === 'stream' ? t('markets.live') : t('markets.refreshing')}
+    </span>
+  );
+}

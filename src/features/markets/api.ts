@@ -1,0 +1,47 @@
+/**
+ * The market codes (protocol/markets.ts): 10068 list by category, 10069 candles, 10071 one
+ * instrument. First loads go through `fetchData` (a failure is toasted and the screen offers a
+ * retry); background refreshes use {@link quietData}, which never toasts: a poll that fails every
+ * few seconds on a flaky network keeps the last prices on screen instead of stacking error toasts.
+ */
+import type { ApiCode } from '../../../protocol/codes.ts';
+import { codePath, isEnvelope, isSuccess } from '../../../protocol/envelope.ts';
+import type {
+  Candle,
+  InstrumentDetails,
+  Interval,
+  MarketCategory,
+  MarketRow,
+} from '../../../protocol/markets.ts';
+import { encodeForm, type FormFields, fetchData } from '../../lib/api.ts';
+
+export const getMarkets = (category: MarketCategory) => fetchData<MarketRow[]>('10068', { category });
+
+export const getInstrument = (symbol: string) => fetchData<InstrumentDetails>('10071', { symbol });
+
+export interface CandlesQuery {
+  symbol: string;
+  interval: Interval;
+  /** Candles ending at or before this time (Unix ms); default now. */
+  end?: number;
+  limit?: number;
+}
+
+export const getCandles = (q: CandlesQuery) => fetchData<Candle[]>('10069', { ...q });
+
+/** A read without toasts: rejects with a plain Error and leaves the screen as it is. */
+export async function quietData<T>(code: ApiCode, fields: FormFields = {}): Promise<T> {
+  const response = await fetch(codePath(code), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    body: encodeForm(fields),
+  });
+  const body: unknown = await response.json();
+  if (!isEnvelope(body) || !isSuccess(body.respCode)) throw new Error(`${code} failed`);
+  return body.data as T;
+}
+
+export const refreshMarkets = (category: MarketCategory) => quietData<MarketRow[]>('10068', { category });
+export const refreshInstrument = (symbol: string) => quietData<InstrumentDetails>('10071', { symbol });
+export const refreshCandles = (q: CandlesQuery) => quietData<Candle[]>('10069', { ...q });

@@ -1,0 +1,110 @@
+/**
+ * Live prices: the Server-Sent Events stream of ticks for the symbols a screen shows
+ * (`GET /adc/stream/ticks?symbols=A,B`, `event: tick`, `data: <Quote>`), with polling as the
+ * fallback. The browser's EventSource reconnects by itself after a dropped connection and sends
+ * `Last-Event-ID`, so the server can resume; while it is not connected the screen polls.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { Quote } from '../../../protocol/markets.ts';
+import { compareDecimal } from '../../lib/format.ts';
+
+export const TICKS_PATH = '/adc/stream/ticks';
+
+/** `stream`: ticks arrive over SSE; `polling`: the stream is down and the screen polls. */
+export type LiveMode = 'connecting' | 'stream' | 'polling';
+
+/** After the server refused the stream outright (not a dropped connection), try again this late. */
+const STREAM_RETRY_MS = 30_000;
+
+function isQuote(value: unknown): value is Quote {
+  const q = value as Partial<Quote> | null;
+  return typeof q === 'object' && q !== null && typeof q.symbol === 'string' && typeof q.last === 'string';
+}
+
+/**
+ * Subscribes to the ticks of `symbols` while mounted. `onQuote` may change on every render; the
+ * subscription only restarts when the set of symbols does.
+ */
+export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => void): LiveMode {
+  const [mode, setMode] = useState<LiveMode>('connecting');
+  const handler = useRef(onQuote);
+  handler.current = onQuote;
+  const key = [...new Set(symbols)].sort().join(',');
+
+  useEffect(() => {
+    if (!key) return;
+    if (typeof EventSource === 'undefined') {
+      setMode('polling');
+      return;
+    }
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const open = () => {
+      source = new EventSource(`${TICKS_PATH}?symbols=${encodeURIComponent(key)}`);
+      source.addEventListener('open', () => setMode('stream'));
+      source.addEventListener('tick', (event) => {
+        try {
+          const quote: unknown = JSON.parse((event as MessageEvent<string>).data);
+          if (isQuote(quote)) handler.current(quote);
+        } catch {
+          // A malformed event is skipped; the next one or the next poll brings the price.
+        }
+      });
+      source.addEventListener('error', () => {
+        setMode('polling');
+        // CONNECTING: the browser is already reconnecting. CLOSED: the server answered with
+        // something that is not a stream (an old server, a proxy); ask again later.
+        if (source?.readyState === EventSource.CLOSED && !stopped) {
+          source.close();
+          retry = setTimeout(open, STREAM_RETRY_MS);
+        }
+      });
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      setMode('connecting');
+    };
+  }, [key]);
+
+  return mode;
+}
+
+/** Calls `fn` every `ms` while mounted and the page is visible; `null` pauses. */
+export function useInterval(fn: () => void, ms: number | null): void {
+  const saved = useRef(fn);
+  saved.current = fn;
+  useEffect(() => {
+    if (ms === null) return;
+    const id = setInterval(() => {
+      if (document.visibilityState !== 'hidden') saved.current();
+    }, ms);
+    return () => clearInterval(id);
+  }, [ms]);
+}
+
+export type Flash = 'up' | 'down' | null;
+
+const FLASH_MS = 700;
+
+/**
+ * `up` or `down` for a moment after `value` rose or fell, then null again: the class that makes a
+ * price flash. The first value never flashes.
+ */
+export function usePriceFlash(value: string): { flash: Flash; generation: number } {
+  const previous = useRef(value);
+  const [state, setState] = useState<{ flash: Flash; generation: number }>({ flash: null, generation: 0 });
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = value;
+    const order = compareDecimal(value, before);
+    if (order === null || order === 0) return;
+    setState((s) => ({ flash: order > 0 ? 'up' : 'down', generation: s.generation + 1 }));
+    const timer = setTimeout(() => setState((s) => ({ ...s, flash: null })), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return state;
+}
