@@ -21,6 +21,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
 import { envInteger } from '../server/config.ts';
+import { formatRatio, integerFormat, table } from './lib/report.ts';
 import type { ServerPorts } from './servers.ts';
 
 const SERVERS_SCRIPT = path.join(import.meta.dirname, 'servers.ts');
@@ -281,30 +282,6 @@ function failuresOf(run: Run): string[] {
   }
   if (result['2xx'] === 0) failures.push(`${where}: no successful response at all`);
   return failures;
-}
-
-const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-function formatRatio(value: number): string {
-  if (!Number.isFinite(value)) return 'n/a';
-  if (value >= 10) return value.toFixed(0);
-  if (value >= 1) return value.toFixed(1);
-  return value.toFixed(2);
-}
-
-function table(rows: string[][], rightAligned: ReadonlySet<number>): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          rightAligned.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
-        )
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 function report(settings: Settings, measured: readonly Run[], failures: readonly string[]): string {

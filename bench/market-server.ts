@@ -1,40 +1,15 @@
-/**
- * The market benchmark's server, run as a child process of bench/market.ts (with an IPC channel)
- * so that the load generator and the stream clients do not share the server's event loop.
- *
- * It builds the real app as server/main.ts does (buildApp + createRuntime + createTranslator) with
- * a MarketEngine over an in-memory PGlite database, seeded with the demo data (seedDemo), and
- * stores candles with `syncCandles` at a fixed instant (a Wednesday afternoon in New York, when
- * every demo market is open), so every run stores and answers the same candles. The engine is not
- * started: nothing publishes ticks on a timer. The parent asks for each tick over IPC, and the
- * child answers with the moment it handed the tick to the hub, so that the parent can measure how
- * long the tick took to reach its stream clients.
- *
- * Settings come from the environment (the parent passes them): BENCH_MINUTE_DAYS and
- * BENCH_DAILY_DAYS, the engine's minute and daily backfill. Rate limits are raised to 10,000,000 a
- * minute, so that neither the candle requests nor the 1,000 stream GETs (which count against the
- * per-IP limit) are throttled. Logs (level `warn`) go to stderr.
- *
- * It stops on SIGTERM or SIGINT, or when the IPC channel closes (the parent went away).
- */
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { buildApp } from '../server/app.ts';
 import { envInteger } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
-import { createTranslator } from '../server/i18n.ts';
 import { SECOND } from '../server/modules/markets/candles.ts';
 import { MarketEngine } from '../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../server/modules/markets/instruments.ts';
 import { candles1d, candles1m } from '../server/modules/markets/markets.schema.ts';
-import { createRuntime } from '../server/runtime.ts';
 import { seedDemo } from '../server/seed/demo.ts';
+import { buildBenchApp } from './lib/app.ts';
 
 const HOST = '127.0.0.1';
-/** High enough that no benchmark run reaches it. */
-const UNTHROTTLED = 10_000_000;
 /** The engine's clock: Wednesday 2026-11-18 18:30:20 UTC, 13:30 in New York; every demo market is open. */
 const BENCH_NOW = Date.UTC(2026, 10, 18, 18, 30, 20);
 const STOP_TIMEOUT_MS = 3_000;
@@ -114,20 +89,7 @@ async function main(): Promise<void> {
   // measured requests (the parent starts this process with --expose-gc).
   (globalThis as { gc?: () => void }).gc?.();
 
-  const runtime = createRuntime(database, { markets: engine });
-  const app = await buildApp({
-    database,
-    config: {
-      rateLimitPerIp: UNTHROTTLED,
-      rateLimitPerWallet: UNTHROTTLED,
-      trustProxy: false,
-      clientDir: path.join(tmpdir(), 'meridian-bench-no-client'),
-      logLevel: 'warn',
-    },
-    translator: await createTranslator(),
-    ...runtime,
-    loggerStream: process.stderr,
-  });
+  const app = await buildBenchApp(database, { markets: engine });
   await app.listen({ port: 0, host: HOST });
 
   // Tick times count whole seconds on from the engine's clock: each tick has its own SSE id.

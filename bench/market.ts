@@ -26,6 +26,7 @@ import path from 'node:path';
 import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
 import { INTERVALS, type Interval } from '../protocol/markets.ts';
 import { envInteger } from '../server/config.ts';
+import { formatRatio, integerFormat, table } from './lib/report.ts';
 import type { ChildMessage, ParentMessage } from './market-server.ts';
 
 const SERVER_SCRIPT = path.join(import.meta.dirname, 'market-server.ts');
@@ -609,32 +610,8 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 function ms(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : 'n/a';
-}
-
-function formatRatio(value: number): string {
-  if (!Number.isFinite(value)) return 'n/a';
-  if (value >= 10) return value.toFixed(0);
-  if (value >= 1) return value.toFixed(1);
-  return value.toFixed(2);
-}
-
-function table(rows: string[][], rightAligned: ReadonlySet<number>): string {
-  const widths =
-    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) =>
-          rightAligned.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
-        )
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 function candleCount(run: TargetRun): string {
