@@ -7,13 +7,8 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
-import {
-  installTestWallet,
-  switchAccount,
-  TEST_WALLETS,
-  waitForStoredSession,
-  walletRequests,
-} from './fixtures/test-wallet.ts';
+import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { installTestWallet, switchAccount, TEST_WALLETS, walletRequests } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 /** Fails the test on any request to a host other than the app's own (no RPC, fonts, analytics). */

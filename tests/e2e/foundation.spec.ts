@@ -33,7 +33,10 @@ test('choosing a language re-renders at once; Arabic is right-to-left; server me
   await page.locator('.language-picker select').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Supported coins' })).toBeVisible();
 
+  // The server learns the language with E0001 right after the screen switches: wait for it.
+  const told = page.waitForResponse((r) => r.url().endsWith('/adc/html/eto/E0001.do'));
   await page.locator('.language-picker select').selectOption('ar');
+  await told;
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(/[\u0600-\u06ff]/);

@@ -12,6 +12,7 @@ import {
   type MarketCategory,
   type Quote,
 } from '../../protocol/markets.ts';
+import { readStoredMap } from './fixtures/stored-map.ts';
 import { screenshot } from './screenshot.ts';
 
 function collectProblems(page: Page): string[] {
@@ -23,49 +24,12 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-/** The persisted store record (`map` in localforage's IndexedDB), read in the page. */
-async function storedMap(page: Page): Promise<Record<string, unknown> | null> {
-  // Runs in the page; the types are spelled out because this file is checked without the DOM lib.
-  interface Request<T> {
-    result: T;
-    onsuccess: (() => void) | null;
-    onerror: (() => void) | null;
-  }
-  interface Database {
-    transaction(
-      store: string,
-      mode: string,
-    ): { objectStore(name: string): { get(key: string): Request<Record<string, unknown> | undefined> } };
-  }
-  return page.evaluate(
-    () =>
-      new Promise<Record<string, unknown> | null>((resolve) => {
-        const idb = (globalThis as unknown as { indexedDB: { open(name: string): Request<Database> } })
-          .indexedDB;
-        const open = idb.open('localforage');
-        open.onerror = () => resolve(null);
-        open.onsuccess = () => {
-          try {
-            const get = open.result
-              .transaction('keyvaluepairs', 'readonly')
-              .objectStore('keyvaluepairs')
-              .get('map');
-            get.onsuccess = () => resolve(get.result ?? null);
-            get.onerror = () => resolve(null);
-          } catch {
-            resolve(null);
-          }
-        };
-      }),
-  );
-}
-
 /** English, and stored, so that the next page load starts in English too. */
 async function inEnglish(page: Page) {
   await page.goto('/home');
   await page.locator('.language-picker select').selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect.poll(async () => (await storedMap(page))?.language).toBe('en');
+  await expect.poll(async () => (await readStoredMap(page))?.language).toBe('en');
 }
 
 /** One instrument of the demo set that each category must list. */
@@ -188,7 +152,7 @@ test('the chart draws every type and several intervals, with no console or CSP e
   }
 
   // The chosen type is kept in the store across a reload.
-  await expect.poll(async () => (await storedMap(page))?.chartType).toBe('time_share');
+  await expect.poll(async () => (await readStoredMap(page))?.chartType).toBe('time_share');
   await page.reload();
   await expect(page.locator('[data-chart-type="time_share"]')).toHaveAttribute('aria-pressed', 'true');
   await page.locator('[data-chart-type="candle_solid"]').click();

@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { installTestWallet, TEST_WALLETS, waitForStoredSession } from './fixtures/test-wallet.ts';
+import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { installTestWallet, TEST_WALLETS } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
