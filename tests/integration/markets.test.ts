@@ -2,7 +2,7 @@
  * The market data engine through the API on PGlite and PostgreSQL: market lists, candles of every
  * interval consistent with the stored minutes, quotes, the advisory lock, and the tick stream.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { type Candle, INTERVALS, type InstrumentDetails, type MarketRow } from '../../protocol/markets.ts';
@@ -11,7 +11,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { MARKET_LOCK_KEY, MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
-import { candles1m } from '../../server/modules/markets/markets.schema.ts';
+import { candles1d, candles1m } from '../../server/modules/markets/markets.schema.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -201,6 +201,43 @@ describe('candles of a closed market', () => {
       expect(candles).toHaveLength(120);
       expect((candles.at(-1) as Candle).time).toBe(Date.UTC(2026, 10, 20, 21, 59, 0));
       await app.close();
+    } finally {
+      await dispose();
+    }
+  });
+});
+
+describe('1-minute candle retention', () => {
+  test('minutes older than the retention are deleted; daily history stays', async () => {
+    const target = DATABASE_TARGETS[0];
+    if (!target) throw new Error('no database');
+    const { database, dispose } = await target.create();
+    try {
+      await seedDemo(database);
+      const source = createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' });
+      const engine = new MarketEngine({
+        database,
+        source,
+        minuteBackfillDays: 1,
+        dailyBackfillDays: 10,
+        minuteRetentionDays: 1,
+      });
+      await engine.syncCandles(NOW);
+      const oldest = async () =>
+        (
+          await database.db
+            .select({ t: min(candles1m.time) })
+            .from(candles1m)
+            .where(eq(candles1m.symbol, 'BTCUSDT'))
+        )[0]?.t ?? 0;
+      expect(await oldest()).toBeGreaterThanOrEqual(NOW - 86_400_000);
+      await engine.syncCandles(NOW + 6 * 3_600_000);
+      expect(await oldest()).toBeGreaterThanOrEqual(NOW + 6 * 3_600_000 - 86_400_000);
+      const days = await database.db
+        .select({ n: count() })
+        .from(candles1d)
+        .where(eq(candles1d.symbol, 'BTCUSDT'));
+      expect(days[0]?.n).toBeGreaterThan(5);
     } finally {
       await dispose();
     }

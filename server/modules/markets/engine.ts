@@ -28,6 +28,7 @@ import {
 } from './candles.ts';
 import type { PriceSource } from './feed.ts';
 import {
+  deleteCandlesBefore,
   lastCandles,
   latestCandleTime,
   listInstruments,
@@ -46,6 +47,11 @@ export interface MarketEngineOptions {
   /** History stored on the first start: minutes of 1-minute candles, days of daily candles. */
   minuteBackfillDays?: number;
   dailyBackfillDays?: number;
+  /**
+   * 1-minute candles older than this are deleted: intraday charts read at most 500 candles of
+   * 4h (83 days), and daily candles keep the long history. Default 90 days.
+   */
+  minuteRetentionDays?: number;
   now?: () => number;
 }
 
@@ -59,6 +65,7 @@ export class MarketEngine {
   readonly #now: () => number;
   readonly #minuteBackfill: number;
   readonly #dailyBackfill: number;
+  readonly #minuteRetention: number;
   #instruments: { at: number; list: Promise<Instrument[]> } | null = null;
   #lists = new Map<MarketCategory, { at: number; rows: Promise<MarketRow[]> }>();
   #timers: NodeJS.Timeout[] = [];
@@ -70,6 +77,7 @@ export class MarketEngine {
     this.#now = options.now ?? Date.now;
     this.#minuteBackfill = (options.minuteBackfillDays ?? 3) * DAY;
     this.#dailyBackfill = (options.dailyBackfillDays ?? 6 * 365) * DAY;
+    this.#minuteRetention = (options.minuteRetentionDays ?? 90) * DAY;
   }
 
   /** Enabled instruments the source can price, cached for a few seconds. */
@@ -106,6 +114,7 @@ export class MarketEngine {
       const dayTo = dayStart(tradingDayOf(now, calendar), calendar);
       if (dayFrom < dayTo)
         await storeCandles(db, candles1d, symbol, await this.source.dailyBars(symbol, dayFrom, dayTo));
+      await deleteCandlesBefore(db, candles1m, symbol, now - this.#minuteRetention);
     }
   }
 

@@ -1,5 +1,5 @@
 /** Instruments and stored candles. */
-import { and, asc, desc, eq, gte, lte, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, max } from 'drizzle-orm';
 import type { Candle, Instrument } from '../../../protocol/markets.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { dec, fmt } from '../../ledger/money.ts';
@@ -104,4 +104,14 @@ export async function lastCandles(
     .orderBy(desc(table.time))
     .limit(limit);
   return rows.reverse().map(toCandle);
+}
+
+/** Drops a symbol's candles older than `before` (retention of the 1-minute series). */
+export async function deleteCandlesBefore(
+  db: DbOrTx,
+  table: CandleTable,
+  symbol: string,
+  before: number,
+): Promise<void> {
+  await db.delete(table).where(and(eq(table.symbol, symbol), lt(table.time, before)));
 }
