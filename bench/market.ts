@@ -123,14 +123,8 @@ function openFileLimit(): number | null {
 // ---------------------------------------------------------------------------------------------
 // The server's child process
 
-interface Ready {
-  port: number;
-  now: number;
-  instruments: number;
-  minuteRows: number;
-  dailyRows: number;
-  syncMs: number;
-}
+/** What the server child reports once its data is in place. */
+type Ready = Omit<Extract<ChildMessage, { type: 'ready' }>, 'type'>;
 
 class ServerChild {
   readonly process: ChildProcess;

@@ -26,6 +26,25 @@ export const INTERVALS = [
 ] as const;
 export type Interval = (typeof INTERVALS)[number];
 
+/**
+ * Intervals built from 1-minute candles, with their length in milliseconds; they align in UTC.
+ * The others are built from trading-day candles and follow the instrument's calendar.
+ */
+export const INTRADAY_MS = {
+  '1m': 60_000,
+  '3m': 3 * 60_000,
+  '5m': 5 * 60_000,
+  '15m': 15 * 60_000,
+  '30m': 30 * 60_000,
+  '1h': 3_600_000,
+  '4h': 4 * 3_600_000,
+} as const satisfies Partial<Record<Interval, number>>;
+export type IntradayInterval = keyof typeof INTRADAY_MS;
+
+export function isIntraday(interval: Interval): interval is IntradayInterval {
+  return Object.hasOwn(INTRADAY_MS, interval);
+}
+
 /** SPEC.md section 2: chart types; the default is candle_solid. */
 export const CHART_TYPES = ['candle_solid', 'ohlc', 'area', 'time_share'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];

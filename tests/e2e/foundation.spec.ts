@@ -3,16 +3,8 @@
  * configuration from 00000, switches language (Arabic right-to-left) and tells the truth when the
  * server cannot be reached.
  */
-import { expect, type Page, test } from '@playwright/test';
-
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  return problems;
-}
+import { expect, test } from '@playwright/test';
+import { collectProblems } from './fixtures/page-problems.ts';
 
 test('the first page shows the configured coins with no script or CSP errors', async ({ page }) => {
   const problems = collectProblems(page);

@@ -12,17 +12,9 @@ import {
   type MarketCategory,
   type Quote,
 } from '../../protocol/markets.ts';
+import { collectProblems } from './fixtures/page-problems.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
 import { screenshot } from './screenshot.ts';
-
-function collectProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  return problems;
-}
 
 /** English, and stored, so that the next page load starts in English too. */
 async function inEnglish(page: Page) {

@@ -8,6 +8,7 @@
  */
 import { Decimal } from 'decimal.js';
 import type { Candle, Interval, TradingHours } from '../../../protocol/markets.ts';
+import { INTRADAY_MS, type IntradayInterval, isIntraday } from '../../../protocol/markets.ts';
 
 export const SECOND = 1_000;
 export const MINUTE = 60_000;
@@ -15,20 +16,6 @@ export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
 /** Intervals built from 1-minute bars, with their length; the others are built from daily bars. */
-export const INTRADAY_MS = {
-  '1m': MINUTE,
-  '3m': 3 * MINUTE,
-  '5m': 5 * MINUTE,
-  '15m': 15 * MINUTE,
-  '30m': 30 * MINUTE,
-  '1h': HOUR,
-  '4h': 4 * HOUR,
-} as const satisfies Partial<Record<Interval, number>>;
-export type IntradayInterval = keyof typeof INTRADAY_MS;
-
-export function isIntraday(interval: Interval): interval is IntradayInterval {
-  return interval in INTRADAY_MS;
-}
 
 /** The stored series an interval is aggregated from: 1-minute bars or daily bars. */
 export function baseOf(interval: Interval): '1m' | '1D' {

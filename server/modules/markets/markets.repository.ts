@@ -58,14 +58,7 @@ export async function latestCandleTime(
   return row?.t ?? null;
 }
 
-const toCandle = (r: {
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}): Candle => ({
+const toCandle = (r: typeof candles1m.$inferSelect): Candle => ({
   time: r.time,
   open: fmt(dec(r.open)),
   high: fmt(dec(r.high)),

@@ -4,26 +4,20 @@
  * the last bucket starts a new candle here at once; coarser buckets follow the instrument's
  * trading calendar, so for those the chart asks the server again instead of guessing.
  */
-import type { Candle, Interval, Quote } from '../../../protocol/markets.ts';
+import {
+  type Candle,
+  INTRADAY_MS,
+  type Interval,
+  isIntraday,
+  type Quote,
+} from '../../../protocol/markets.ts';
 import { compareDecimal, formatDate } from '../../lib/format.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-export const INTRADAY_MS: Partial<Record<Interval, number>> = {
-  '1m': MINUTE,
-  '3m': 3 * MINUTE,
-  '5m': 5 * MINUTE,
-  '15m': 15 * MINUTE,
-  '30m': 30 * MINUTE,
-  '1h': HOUR,
-  '4h': 4 * HOUR,
-};
+const DAY = 86_400_000;
 
 /** Roughly how long a bucket lasts: exact for intraday intervals, a lower bound for the rest. */
 export const APPROX_MS: Record<Interval, number> = {
-  ...(INTRADAY_MS as Record<'1m' | '3m' | '5m' | '15m' | '30m' | '1h' | '4h', number>),
+  ...INTRADAY_MS,
   '1D': DAY,
   '5D': 5 * DAY,
   '1w': 7 * DAY,
@@ -31,10 +25,6 @@ export const APPROX_MS: Record<Interval, number> = {
   '3M': 89 * DAY,
   '6M': 181 * DAY,
 };
-
-export function isIntraday(interval: Interval): boolean {
-  return INTRADAY_MS[interval] !== undefined;
-}
 
 const max = (a: string, b: string) => (compareDecimal(a, b) === -1 ? b : a);
 const min = (a: string, b: string) => (compareDecimal(a, b) === 1 ? b : a);
@@ -54,8 +44,8 @@ export function applyTick(candles: readonly Candle[], quote: Quote, interval: In
   const last = candles.at(-1);
   if (!last || quote.at < last.time) return { kind: 'none' };
   const price = quote.last;
-  const length = INTRADAY_MS[interval];
-  if (length !== undefined) {
+  if (isIntraday(interval)) {
+    const length = INTRADAY_MS[interval];
     const bucket = Math.floor(quote.at / length) * length;
     if (bucket > last.time) {
       return {

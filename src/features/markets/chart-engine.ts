@@ -11,8 +11,9 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Candle, ChartType, Interval } from '../../../protocol/markets.ts';
+import { isIntraday } from '../../../protocol/markets.ts';
 import { formatDate } from '../../lib/format.ts';
-import { averageLine, axisTime, isIntraday } from './candles.ts';
+import { averageLine, axisTime } from './candles.ts';
 import { formatPrice } from './model.ts';
 
 export interface ChartTheme {
