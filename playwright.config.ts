@@ -5,16 +5,18 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 8199);
+// Separate output per run so that parallel runs (say, on other ports) never share a database.
+const OUT = process.env.E2E_OUT || 'test-results';
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `${OUT}/e2e`,
   timeout: 30_000,
   fullyParallel: false,
   workers: 1,
   forbidOnly: process.env.CI === 'true',
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${OUT}/e2e-report.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 412, height: 823 },
@@ -36,10 +38,10 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database every run, so the demo seed runs as it does for a newcomer.
-    command: 'rm -rf test-results/e2e-data && node server/main.ts',
+    command: `rm -rf ${OUT}/e2e-data && node server/main.ts`,
     env: {
       PORT: String(PORT),
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: `${OUT}/e2e-data`,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       // Enough candle history for every chart interval, small enough to store in seconds.
