@@ -53,13 +53,21 @@ export const CLEARING_ACCOUNTS = [
   'operator_funding',
   'house_dust',
 ] as const;
+/**
+ * Reserves hold money already promised to users (staking interest reserved from the reward pool
+ * until maturity, docs/staking.md). Like pools they never go below zero; unlike pools the
+ * operator never funds them by hand: only the feature that promised moves money in or out.
+ */
+export const RESERVE_ACCOUNTS = ['staking_reserved'] as const;
 export type PoolAccount = (typeof POOL_ACCOUNTS)[number];
+export type ReserveAccount = (typeof RESERVE_ACCOUNTS)[number];
 export type ClearingAccount = (typeof CLEARING_ACCOUNTS)[number];
-export type SystemAccount = PoolAccount | ClearingAccount;
+export type SystemAccount = PoolAccount | ReserveAccount | ClearingAccount;
 
 export function isSystemAccount(name: string): name is SystemAccount {
   return (
     (POOL_ACCOUNTS as readonly string[]).includes(name) ||
+    (RESERVE_ACCOUNTS as readonly string[]).includes(name) ||
     (CLEARING_ACCOUNTS as readonly string[]).includes(name)
   );
 }

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { EntryType, SystemAccount, UserBucket } from '../../protocol/ledger.ts';
-import { POOL_ACCOUNTS } from '../../protocol/ledger.ts';
+import { POOL_ACCOUNTS, RESERVE_ACCOUNTS } from '../../protocol/ledger.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { retryOnConflict } from '../db/retry.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -30,7 +30,8 @@ export function systemAccount(name: SystemAccount): AccountRef {
   return {
     owner: SYSTEM_OWNER,
     bucket: name,
-    kind: (POOL_ACCOUNTS as readonly string[]).includes(name) ? 'pool' : 'clearing',
+    // Reserves keep the pools' rule: never below zero.
+    kind: ([...POOL_ACCOUNTS, ...RESERVE_ACCOUNTS] as readonly string[]).includes(name) ? 'pool' : 'clearing',
   };
 }
 

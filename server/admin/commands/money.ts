@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isAddress } from 'viem';
-import { isSystemAccount, POOL_ACCOUNTS } from '../../../protocol/ledger.ts';
+import { isSystemAccount, POOL_ACCOUNTS, type PoolAccount } from '../../../protocol/ledger.ts';
 import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { auditLedger } from '../../ledger/audit.ts';
@@ -39,16 +39,26 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Short names operators type for the pools they fund most (`fund staking-pool USDT 100000`). */
+export const POOL_ALIASES: Readonly<Record<string, PoolAccount>> = {
+  'staking-pool': 'staking_reward_pool',
+  'exchange-inventory': 'exchange_inventory',
+};
+
 export const fundCommand: AdminCommand = {
   name: 'fund',
-  summary: 'Fund a system pool from operator money (e.g. staking_reward_pool USDT 100000)',
-  usage: `fund <account> <coin> <amount> --reason "…"   (accounts: ${POOL_ACCOUNTS.join(', ')})`,
+  summary: 'Fund a system pool from operator money (e.g. staking-pool USDT 100000)',
+  usage: `fund <account> <coin> <amount> --reason "…"   (accounts: ${POOL_ACCOUNTS.join(', ')}; aliases: ${Object.keys(POOL_ALIASES).join(', ')})`,
   mutating: true,
   options: {},
   async run(ctx, { positionals }) {
-    const [account, rawCoin, rawAmount] = positionals;
+    const [rawAccount, rawCoin, rawAmount] = positionals;
+    const account =
+      rawAccount && Object.hasOwn(POOL_ALIASES, rawAccount) ? POOL_ALIASES[rawAccount] : rawAccount;
     if (!account || !isSystemAccount(account) || !(POOL_ACCOUNTS as readonly string[]).includes(account)) {
-      throw new AdminUsageError(`account must be one of ${POOL_ACCOUNTS.join(', ')}`);
+      throw new AdminUsageError(
+        `account must be one of ${[...POOL_ACCOUNTS, ...Object.keys(POOL_ALIASES)].join(', ')}`,
+      );
     }
     const coin = coinArg(rawCoin);
     const amount = amountArg(rawAmount, false);
