@@ -37,6 +37,10 @@ export const ERRORS = {
   address_invalid: { code: 'E2004', http: 400 },
   withdrawal_unavailable: { code: 'E2005', http: 400 },
   faucet_used: { code: 'E2006', http: 200 },
+  // E203x: flash exchange (10030/10031), numbered after its codes.
+  quote_expired: { code: 'E2030', http: 200 },
+  exchange_pair_unavailable: { code: 'E2031', http: 200 },
+  exchange_inventory_insufficient: { code: 'E2032', http: 200 },
   // E3xxx: wallet login and account.
   login_challenge_invalid: { code: 'E3001', http: 400 },
   login_challenge_used: { code: 'E3002', http: 409 },

@@ -8,6 +8,7 @@ import {
   configShowCommand,
 } from './commands/config.ts';
 import { configXpubCommand, depositCommand } from './commands/deposit.ts';
+import { configPairCommand, exchangePairsCommand } from './commands/exchange.ts';
 import { configInstrumentCommand } from './commands/markets.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { statusCommand } from './commands/status.ts';
@@ -34,4 +35,6 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   withdrawalsListCommand,
   ...withdrawalStepCommands,
   configInstrumentCommand,
+  configPairCommand,
+  exchangePairsCommand,
 ];

@@ -4,6 +4,7 @@ export * from '../ledger/ledger.schema.ts';
 export * from '../modules/account/account.schema.ts';
 export * from '../modules/config/config.schema.ts';
 export * from '../modules/deposit/deposit.schema.ts';
+export * from '../modules/exchange/exchange.schema.ts';
 export * from '../modules/idempotency/idempotency.schema.ts';
 export * from '../modules/markets/markets.schema.ts';
 export * from '../modules/withdraw/withdraw.schema.ts';

@@ -9,6 +9,7 @@ import { assetsHandlers } from './assets/assets.routes.ts';
 import { faucetHandlers } from './assets/faucet.ts';
 import { configHandlers } from './config/config.routes.ts';
 import { depositHandlers } from './deposit/deposit.routes.ts';
+import { exchangeHandlers } from './exchange/exchange.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
 import { marketHandlers } from './markets/markets.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
@@ -22,6 +23,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...depositHandlers,
   ...withdrawHandlers,
   ...marketHandlers,
+  ...exchangeHandlers,
 ];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {

@@ -15,6 +15,21 @@ import {
 } from '../modules/deposit/demo-keys.ts';
 import { DEMO_INSTRUMENTS } from '../modules/markets/instruments.ts';
 
+/** Coins the demo exchange swaps with USDT, and the limits of selling each (min, max). */
+const EXCHANGE_DEMO = [
+  ['BTC', '0.0001', '1'],
+  ['ETH', '0.003', '15'],
+  ['TRX', '40', '200000'],
+  ['BNB', '0.01', '60'],
+] as const;
+const EXCHANGE_INVENTORY = [
+  ['USDT', '1000000'],
+  ['BTC', '20'],
+  ['ETH', '400'],
+  ['TRX', '5000000'],
+  ['BNB', '1500'],
+] as const;
+
 const REASON = ['--reason', 'demo seed on an empty database'];
 
 export const DEMO_COMMANDS: readonly string[][] = [
@@ -96,6 +111,13 @@ export const DEMO_COMMANDS: readonly string[][] = [
     String(sort + 1),
     ...(i.popular ? ['--popular'] : []),
   ]),
+  // Flash exchange: USDT with BTC, ETH, TRX and BNB both ways, priced by the demo markets, and an
+  // inventory in each coin for the exchange to pay from (docs/exchange.md).
+  ...EXCHANGE_DEMO.flatMap(([coin, min, max]) => [
+    ['config', 'pair', 'USDT', coin, '--spread', '0.2', '--fee', '0.1', '--min', '10', '--max', '50000'],
+    ['config', 'pair', coin, 'USDT', '--spread', '0.2', '--fee', '0.1', '--min', min, '--max', max],
+  ]),
+  ...EXCHANGE_INVENTORY.map(([coin, amount]) => ['fund', 'exchange_inventory', coin, amount]),
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
 ];

@@ -3,23 +3,15 @@
  * deposit credited by the operator, a withdrawal refused for a bad address, then accepted and
  * followed through review and completion; in English and Arabic.
  */
-import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
+import { admin } from './fixtures/admin.ts';
 import { waitForStoredSession } from './fixtures/stored-map.ts';
 import { installTestWallet, TEST_WALLETS } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
-
-/** The operator's command line, reaching the running test server through its admin socket. */
-function admin(...argv: string[]): string {
-  return execFileSync(process.execPath, ['server/admin/cli.ts', ...argv, '--reason', 'e2e', '--json'], {
-    env: { ...process.env, DATA_DIR: 'test-results/e2e-data', DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-}
 
 async function signInAs(page: Page, privateKey: `0x${string}`, lang: 'en' | 'ar') {
   await installTestWallet(page, { privateKey });

@@ -1,0 +1,80 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Flash exchange pairs, one row per direction (operator configuration: `config pair`). */
+export const exchangePairs = pgTable(
+  'exchange_pairs',
+  {
+    from: text('from_coin').notNull(),
+    to: text('to_coin').notNull(),
+    /** The market instrument that prices the pair, e.g. BTCUSDT for USDT -> BTC and BTC -> USDT. */
+    market: text('market').notNull(),
+    /** Percent of the mid price, moved against the user. */
+    spreadPercent: numeric('spread_percent', { precision: 38, scale: 18 }).notNull(),
+    /** Percent of the received amount. */
+    feePercent: numeric('fee_percent', { precision: 38, scale: 18 }).notNull(),
+    /** Limits of one exchange in `from` units. */
+    min: numeric('min', { precision: 38, scale: 18 }).notNull(),
+    max: numeric('max', { precision: 38, scale: 18 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.from, t.to] })],
+);
+
+/**
+ * Quotes given by 10030: the price of a pair, valid until `expiresAt`, used at most once. Kept in
+ * the database so that any server process can honour a quote another one gave.
+ */
+export const exchangeQuotes = pgTable(
+  'exchange_quotes',
+  {
+    id: uuid('id').primaryKey(),
+    from: text('from_coin').notNull(),
+    to: text('to_coin').notNull(),
+    /** What 10031 executes at: the price (spread included), its coins, and the fee. */
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    baseCoin: text('base_coin').notNull(),
+    quoteCoin: text('quote_coin').notNull(),
+    feePercent: numeric('fee_percent', { precision: 38, scale: 18 }).notNull(),
+    /** The wallet that asked, when signed in: only it may use the quote. */
+    wallet: text('wallet'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('exchange_quotes_expires').on(t.expiresAt)],
+);
+
+/** Executed exchanges: the records of 10034. The money moved in journal entry `entryId`. */
+export const exchanges = pgTable(
+  'exchanges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user: text('user').notNull(),
+    from: text('from_coin').notNull(),
+    to: text('to_coin').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    baseCoin: text('base_coin').notNull(),
+    quoteCoin: text('quote_coin').notNull(),
+    gross: numeric('gross', { precision: 38, scale: 18 }).notNull(),
+    fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
+    receive: numeric('receive', { precision: 38, scale: 18 }).notNull(),
+    quoteId: uuid('quote_id').notNull().unique(),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('exchanges_user').on(t.user)],
+);

@@ -1,0 +1,580 @@
+/**
+ * Flash exchange through the API and the operator commands, on PGlite and PostgreSQL: pairs and
+ * quotes priced from the market engine, execution as one balanced entry against the inventory,
+ * validation, quote expiry and single use, exactly-once under retries, and random concurrent
+ * exchanges across users that leave the books balanced and no balance negative.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AssetsResponse, FinanceRecord } from '../../protocol/assets.ts';
+import type { GlobalConfig } from '../../protocol/config.ts';
+import type { Page } from '../../protocol/envelope.ts';
+import { ERRORS, type ErrorName } from '../../protocol/errors.ts';
+import type {
+  ExchangePair,
+  ExchangeQuote,
+  ExchangeQuoteResponse,
+  ExchangeRecord,
+} from '../../protocol/exchange.ts';
+import { QUOTE_TTL_MS } from '../../protocol/exchange.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
+import type { Database, Tx } from '../../server/db/client.ts';
+import { rowsOf } from '../../server/db/rows.ts';
+import { ApiError } from '../../server/http/api-error.ts';
+import { auditLedger } from '../../server/ledger/audit.ts';
+import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
+import { dec, fmt } from '../../server/ledger/money.ts';
+import { exchangeQuotes } from '../../server/modules/exchange/exchange.schema.ts';
+import { executeExchange } from '../../server/modules/exchange/exchange.service.ts';
+import { MarketEngine } from '../../server/modules/markets/engine.ts';
+import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
+import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { buildTestApp, post } from '../helpers/app.ts';
+import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
+import { signIn } from '../helpers/login.ts';
+
+const freshKey = () =>
+  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
+
+const CHAIN: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', ETH: 'ERC20', TRX: 'TRC20', BNB: 'BEP20' };
+
+/** A seeded database with the real app and a market engine over the simulated demo feed. */
+function useExchangeApp(target: DatabaseTarget) {
+  const env = {} as {
+    database: Database;
+    app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+    engine: MarketEngine;
+  };
+  let dispose: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const created = await target.create();
+    env.database = created.database;
+    dispose = created.dispose;
+    await seedDemo(env.database);
+    env.engine = new MarketEngine({
+      database: env.database,
+      source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }),
+    });
+    ({ app: env.app } = await buildTestApp(env.database, { markets: env.engine }));
+  }, 60_000);
+  afterAll(async () => {
+    await env.app?.close();
+    await dispose?.();
+  });
+
+  const admin = async (...argv: string[]) => {
+    const result = await runAdminCommand(
+      { argv: [...argv, '--reason', 'test'], actor: 'ops' },
+      { database: env.database, via: 'direct' },
+    );
+    expect(result.ok, result.text).toBe(true);
+    return result;
+  };
+
+  async function user(holdings: Record<string, string> = {}) {
+    const signed = await signIn(env.app, freshKey());
+    for (const [coin, amount] of Object.entries(holdings)) {
+      await admin(
+        'deposit',
+        '--address',
+        signed.account.address,
+        '--coin',
+        coin,
+        '--chain',
+        CHAIN[coin] ?? 'ERC20',
+        '--amount',
+        amount,
+        '--txid',
+        randomUUID().replaceAll('-', ''),
+      );
+    }
+    const headers = { cookie: `${signed.cookieHeader}; lang=en` };
+    const call = (code: string, body: Record<string, string> = {}) => post(env.app, code, body, headers);
+    const quote = async (pair: string, amount?: string) => {
+      const { envelope } = await call('10030', amount === undefined ? { pair } : { pair, amount });
+      expect(envelope.respCode, envelope.respMsg).toBe('00000');
+      return (envelope.data as ExchangeQuoteResponse).quote as ExchangeQuote;
+    };
+    const exchange = (pair: string, amount: string, quoteId: string, requestId = randomUUID()) =>
+      call('10031', { pair, amount, quoteId, requestId });
+    const available = async (coin: string) =>
+      ((await call('10010')).envelope.data as AssetsResponse).assets.find((a) => a.coin === coin)
+        ?.available ?? '0';
+    return { address: signed.account.address.toLowerCase(), call, quote, exchange, available };
+  }
+
+  const system = (name: 'exchange_inventory' | 'fee_revenue', coin: string) =>
+    balanceOf(env.database.db, systemAccount(name), coin);
+
+  return { env, admin, user, system };
+}
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`flash exchange on ${target.name}`, () => {
+    const { env, admin, user, system } = useExchangeApp(target);
+
+    test('the feature is open; 10030 without fields lists the demo pairs both ways', async () => {
+      const config = (await post(env.app, '00000')).envelope.data as GlobalConfig;
+      expect(config.features.exchange).toBe(true);
+      const { envelope } = await post(env.app, '10030');
+      const { pairs, quote } = envelope.data as ExchangeQuoteResponse;
+      expect(quote).toBeNull();
+      expect(pairs.map((p) => p.pair).sort()).toEqual(
+        ['BTC', 'ETH', 'TRX', 'BNB'].flatMap((c) => [`USDT_${c}`, `${c}_USDT`]).sort(),
+      );
+      expect(pairs.find((p) => p.pair === 'BTC_USDT')).toEqual({
+        pair: 'BTC_USDT',
+        from: 'BTC',
+        to: 'USDT',
+        min: '0.0001',
+        max: '1',
+        fromPrecision: 8,
+        toPrecision: 6,
+        feePercent: '0.1',
+        spreadPercent: '0.2',
+      } satisfies ExchangePair);
+    });
+
+    test('a quote is the market mid moved by the spread against the user, valid for a few seconds', async () => {
+      const before = Date.now();
+      const { envelope } = await post(env.app, '10030', { pair: 'USDT_BTC', amount: '100' });
+      const buy = (envelope.data as ExchangeQuoteResponse).quote as ExchangeQuote;
+      const tick = env.engine.quote('BTCUSDT', buy.issuedAt);
+      const mid = dec(tick.bid).plus(dec(tick.ask)).dividedBy(2);
+      expect(buy).toMatchObject({ pair: 'USDT_BTC', baseCoin: 'BTC', quoteCoin: 'USDT', amount: '100' });
+      expect(dec(buy.price).minus(mid.times('1.002')).abs().lessThan('0.01')).toBe(true);
+      expect(dec(buy.price).greaterThanOrEqualTo(mid.times('1.002'))).toBe(true);
+      expect(buy.expiresAt - buy.issuedAt).toBe(QUOTE_TTL_MS);
+      expect(buy.issuedAt).toBeGreaterThanOrEqual(before);
+      // gross = 100 / price down to 8 decimals; fee 0.1 % up; receive = gross - fee.
+      const gross = dec('100').dividedBy(dec(buy.price)).toDecimalPlaces(8, 1);
+      expect(buy.gross).toBe(fmt(gross));
+      expect(
+        dec(buy.fee ?? '')
+          .plus(dec(buy.receive ?? ''))
+          .equals(gross),
+      ).toBe(true);
+
+      const sell = (
+        (await post(env.app, '10030', { pair: 'BTC_USDT' })).envelope.data as ExchangeQuoteResponse
+      ).quote as ExchangeQuote;
+      expect(sell).toMatchObject({ amount: null, gross: null, fee: null, receive: null });
+      expect(dec(sell.price).lessThan(dec(buy.price))).toBe(true);
+
+      for (const [body, error] of [
+        [{ pair: 'USDT_DOGE' }, 'exchange_pair_unavailable'],
+        [{ pair: 'usdt-btc' }, 'field_invalid'],
+        [{ pair: 'USDT_BTC', amount: '1.1234567' }, 'field_invalid'],
+        [{ pair: 'USDT_BTC', amount: '-1' }, 'field_invalid'],
+      ] as const) {
+        expect((await post(env.app, '10030', body)).envelope.respCode).toBe(ERRORS[error].code);
+      }
+    });
+
+    test('an exchange moves both legs and the fee in one balanced entry, shown in the records', async () => {
+      const alice = await user({ USDT: '1000' });
+      const [inventoryUsdt, inventoryBtc, revenueBtc] = await Promise.all([
+        system('exchange_inventory', 'USDT'),
+        system('exchange_inventory', 'BTC'),
+        system('fee_revenue', 'BTC'),
+      ]);
+      const quote = await alice.quote('USDT_BTC', '250');
+      const requestId = randomUUID();
+      const done = await alice.exchange('USDT_BTC', '250', quote.quoteId, requestId);
+      expect(done.envelope.respCode, done.envelope.respMsg).toBe('00000');
+      const record = done.envelope.data as ExchangeRecord;
+      expect(record).toMatchObject({
+        pair: 'USDT_BTC',
+        from: 'USDT',
+        to: 'BTC',
+        amount: '250',
+        price: quote.price,
+        gross: quote.gross,
+        fee: quote.fee,
+        receive: quote.receive,
+      });
+      expect(await alice.available('USDT')).toBe('750');
+      expect(await alice.available('BTC')).toBe(record.receive);
+      expect(fmt(dec(await system('exchange_inventory', 'USDT')).minus(dec(inventoryUsdt)))).toBe('250');
+      expect(fmt(dec(inventoryBtc).minus(dec(await system('exchange_inventory', 'BTC'))))).toBe(record.gross);
+      expect(fmt(dec(await system('fee_revenue', 'BTC')).minus(dec(revenueBtc)))).toBe(record.fee);
+
+      // A retry with the same requestId answers the first result and moves nothing.
+      const retry = await alice.exchange('USDT_BTC', '250', quote.quoteId, requestId);
+      expect(retry.envelope.data).toEqual(record);
+      expect(await alice.available('USDT')).toBe('750');
+      // The quote is single use: a new request with it is refused.
+      const again = await alice.exchange('USDT_BTC', '250', quote.quoteId);
+      expect(again.envelope).toMatchObject({
+        respCode: ERRORS.quote_expired.code,
+        respMsg: 'This price has expired or was already used. Please check the new price and try again.',
+      });
+
+      const records = (await alice.call('10034')).envelope.data as Page<ExchangeRecord>;
+      expect(records).toMatchObject({ total: 1, page: 1, size: 20 });
+      expect(records.list).toEqual([record]);
+      const finance = (await alice.call('10011', { type: 'exchange' })).envelope.data as Page<FinanceRecord>;
+      expect(finance.list.map((r) => [r.coin, r.amount]).sort()).toEqual(
+        [
+          ['BTC', record.receive],
+          ['USDT', '-250'],
+        ].sort(),
+      );
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('selling into USDT, and a second user never sees the first one’s records', async () => {
+      const bob = await user({ BTC: '0.5' });
+      const quote = await bob.quote('BTC_USDT', '0.12345678');
+      const done = await bob.exchange('BTC_USDT', '0.12345678', quote.quoteId);
+      const record = done.envelope.data as ExchangeRecord;
+      expect(record.receive).toBe(quote.receive);
+      expect(dec(record.gross).equals(dec('0.12345678').times(dec(quote.price)).toDecimalPlaces(6, 1))).toBe(
+        true,
+      );
+      expect(await bob.available('BTC')).toBe('0.37654322');
+      expect(await bob.available('USDT')).toBe(record.receive);
+      const records = (await bob.call('10034')).envelope.data as Page<ExchangeRecord>;
+      expect(records.list.map((r) => r.id)).toEqual([record.id]);
+    });
+
+    test('SPEC section 5 validation: limits, precision, balance, pair, session; nothing changes', async () => {
+      const carol = await user({ USDT: '100' });
+      const quote = await carol.quote('USDT_ETH');
+      const refuse = async (pair: string, amount: string, error: ErrorName, message?: string) => {
+        const { envelope } = await carol.exchange(pair, amount, quote.quoteId);
+        expect(envelope.respCode, `${pair} ${amount}`).toBe(ERRORS[error].code);
+        if (message) expect(envelope.respMsg).toBe(message);
+      };
+      await refuse('USDT_ETH', '9.99', 'amount_out_of_range', 'The amount must be between 10 and 50000.');
+      await refuse('USDT_ETH', '50000.000001', 'amount_out_of_range');
+      await refuse('USDT_ETH', '10.0000001', 'field_invalid');
+      await refuse('USDT_ETH', '150', 'insufficient_balance', 'Insufficient USDT balance');
+      await refuse('USDT_DOGE', '20', 'exchange_pair_unavailable');
+      // The quote was for USDT -> ETH; it is no quote for another pair.
+      await refuse('USDT_BNB', '20', 'quote_expired');
+      expect(
+        (await carol.call('10031', { pair: 'USDT_ETH', amount: '20', requestId: randomUUID() })).envelope,
+      ).toMatchObject({ respCode: ERRORS.field_required.code });
+      const anonymous = await post(env.app, '10031', {
+        pair: 'USDT_ETH',
+        amount: '20',
+        quoteId: quote.quoteId,
+        requestId: randomUUID(),
+      });
+      expect(anonymous.envelope.respCode).toBe(ERRORS.session_ended.code);
+      // Another wallet cannot use a quote made for this one.
+      const dave = await user({ USDT: '100' });
+      expect((await dave.exchange('USDT_ETH', '20', quote.quoteId)).envelope.respCode).toBe(
+        ERRORS.quote_expired.code,
+      );
+      // After all those refusals the quote is still good.
+      expect((await carol.exchange('USDT_ETH', '20', quote.quoteId)).envelope.respCode).toBe('00000');
+      expect(await carol.available('USDT')).toBe('80');
+      expect(await dave.available('USDT')).toBe('100');
+    });
+
+    test('an expired quote is refused with a clear error and moves nothing', async () => {
+      const erin = await user({ USDT: '100' });
+      const quote = await erin.quote('USDT_TRX', '50');
+      // The service at the last valid millisecond and just after.
+      const attempt = (now: number) =>
+        env.database.db.transaction(async (tx) => {
+          await executeExchange(
+            tx as Tx,
+            erin.address,
+            { pair: 'USDT_TRX', amount: '50', quoteId: quote.quoteId, requestId: randomUUID() },
+            now,
+          );
+          throw new Error('roll back');
+        });
+      await expect(attempt(quote.expiresAt)).rejects.toSatisfy(
+        (e) => e instanceof ApiError && e.errorName === 'quote_expired',
+      );
+      await expect(attempt(quote.expiresAt - 1)).rejects.toThrow('roll back');
+      // Through the API, once the clock has passed the expiry.
+      await env.database.db
+        .update(exchangeQuotes)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(exchangeQuotes.id, quote.quoteId));
+      const late = await erin.exchange('USDT_TRX', '50', quote.quoteId);
+      expect(late.envelope.respCode).toBe(ERRORS.quote_expired.code);
+      expect(await erin.available('USDT')).toBe('100');
+      expect(await erin.available('TRX')).toBe('0');
+    });
+
+    test('an exchange the inventory cannot cover is refused, and the quote stays usable', async () => {
+      await admin(
+        'config',
+        'pair',
+        'USDT',
+        'BTC',
+        '--spread',
+        '0.2',
+        '--fee',
+        '0.1',
+        '--min',
+        '10',
+        '--max',
+        '10000000',
+      );
+      try {
+        const whale = await user({ USDT: '3000000' });
+        const inventory = await system('exchange_inventory', 'BTC');
+        const quote = await whale.quote('USDT_BTC', '3000000');
+        expect(dec(quote.gross ?? '0').greaterThan(dec(inventory))).toBe(true);
+        const refused = await whale.exchange('USDT_BTC', '3000000', quote.quoteId);
+        expect(refused.envelope).toMatchObject({
+          respCode: ERRORS.exchange_inventory_insufficient.code,
+          respMsg: 'The exchange cannot cover this much BTC right now. Please try a smaller amount.',
+        });
+        expect(await whale.available('USDT')).toBe('3000000');
+        expect(await system('exchange_inventory', 'BTC')).toBe(inventory);
+        expect((await whale.exchange('USDT_BTC', '1000', quote.quoteId)).envelope.respCode).toBe('00000');
+      } finally {
+        await admin(
+          'config',
+          'pair',
+          'USDT',
+          'BTC',
+          '--spread',
+          '0.2',
+          '--fee',
+          '0.1',
+          '--min',
+          '10',
+          '--max',
+          '50000',
+        );
+      }
+    });
+
+    test('operator commands: a pair needs a market that joins its coins; a disabled pair is unavailable', async () => {
+      const bad = await runAdminCommand(
+        {
+          argv: [
+            'config',
+            'pair',
+            'BTC',
+            'ETH',
+            '--spread',
+            '0.2',
+            '--fee',
+            '0.1',
+            '--min',
+            '1',
+            '--max',
+            '2',
+            '--reason',
+            't',
+          ],
+          actor: 'ops',
+        },
+        { database: env.database, via: 'direct' },
+      );
+      expect(bad).toMatchObject({ ok: false });
+      expect(bad.text).toContain('ETHBTC or BTCETH');
+      const listed = await admin('exchange', 'pairs');
+      expect(listed.text).toContain('USDT_BTC');
+      await admin(
+        'config',
+        'pair',
+        'BNB',
+        'USDT',
+        '--spread',
+        '0.2',
+        '--fee',
+        '0.1',
+        '--min',
+        '0.01',
+        '--max',
+        '60',
+        '--disable',
+      );
+      try {
+        const pairs = ((await post(env.app, '10030')).envelope.data as ExchangeQuoteResponse).pairs;
+        expect(pairs.map((p) => p.pair)).not.toContain('BNB_USDT');
+        expect((await post(env.app, '10030', { pair: 'BNB_USDT' })).envelope.respCode).toBe(
+          ERRORS.exchange_pair_unavailable.code,
+        );
+      } finally {
+        await admin(
+          'config',
+          'pair',
+          'BNB',
+          'USDT',
+          '--spread',
+          '0.2',
+          '--fee',
+          '0.1',
+          '--min',
+          '0.01',
+          '--max',
+          '60',
+        );
+      }
+    });
+  });
+
+  describe.skipIf(!target.available)(`flash exchange invariants on ${target.name}`, () => {
+    const { env, admin, user, system } = useExchangeApp(target);
+
+    test('random concurrent exchanges across users: books balance, nothing negative, retries apply once', async () => {
+      // A small SOL inventory, so that some exchanges run into it.
+      await admin(
+        'config',
+        'coin',
+        'SOL',
+        '--name',
+        'Solana',
+        '--precision',
+        '8',
+        '--chains',
+        'ERC20',
+        '--sort',
+        '9',
+      );
+      await admin(
+        'config',
+        'pair',
+        'USDT',
+        'SOL',
+        '--spread',
+        '0.3',
+        '--fee',
+        '0.2',
+        '--min',
+        '5',
+        '--max',
+        '20000',
+      );
+      await admin(
+        'config',
+        'pair',
+        'SOL',
+        'USDT',
+        '--spread',
+        '0.3',
+        '--fee',
+        '0.2',
+        '--min',
+        '0.01',
+        '--max',
+        '100',
+      );
+      await admin('fund', 'exchange_inventory', 'SOL', '40');
+      const coins = ['USDT', 'BTC', 'ETH', 'SOL'];
+      const pairs = ['USDT_BTC', 'BTC_USDT', 'USDT_ETH', 'ETH_USDT', 'USDT_SOL', 'SOL_USDT'];
+      const start: Record<string, string> = { USDT: '20000', BTC: '0.3', ETH: '4' };
+      const users = await Promise.all(Array.from({ length: 6 }, () => user(start)));
+      const inventoryStart = Object.fromEntries(
+        await Promise.all(coins.map(async (c) => [c, await system('exchange_inventory', c)] as const)),
+      );
+      const revenueStart = Object.fromEntries(
+        await Promise.all(coins.map(async (c) => [c, await system('fee_revenue', c)] as const)),
+      );
+
+      let seed = 7;
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed / 2 ** 31;
+      };
+      const amountFor = (pair: string) => {
+        const from = pair.split('_')[0] as string;
+        const scale = { USDT: 3000, BTC: 0.1, ETH: 1.5, SOL: 15 }[from] as number;
+        const places = from === 'USDT' ? 2 : 6;
+        return fmt(dec(random() * scale).toDecimalPlaces(places)) || '0';
+      };
+
+      const applied = new Map<string, ExchangeRecord>();
+      const errors = new Map<string, number>();
+      let lastQuote: { pair: string; quoteId: string } | null = null;
+      const one = async () => {
+        const u = users[Math.floor(random() * users.length)] as (typeof users)[number];
+        const pair = pairs[Math.floor(random() * pairs.length)] as string;
+        let amount = amountFor(pair);
+        if (amount === '0') amount = pair.startsWith('USDT') ? '10' : '0.01';
+        const reuse = lastQuote && random() < 0.1 ? lastQuote : null;
+        const quote = reuse ?? { pair, quoteId: (await u.quote(pair)).quoteId };
+        lastQuote = quote;
+        const requestId = randomUUID();
+        const copies = random() < 0.25 ? 2 : 1;
+        const answers = await Promise.all(
+          Array.from({ length: copies }, () => u.exchange(quote.pair, amount, quote.quoteId, requestId)),
+        );
+        for (const { envelope, response } of answers) {
+          expect(response.statusCode).toBeLessThan(500);
+          if (envelope.respCode === '00000') {
+            const record = envelope.data as ExchangeRecord;
+            const earlier = applied.get(requestId);
+            if (earlier) expect(record).toEqual(earlier);
+            applied.set(requestId, record);
+          } else {
+            errors.set(envelope.respCode, (errors.get(envelope.respCode) ?? 0) + 1);
+          }
+        }
+      };
+      for (let round = 0; round < 12; round++) await Promise.all(Array.from({ length: 8 }, one));
+
+      // Only the refusals the rules allow, and some of each kind this run provokes.
+      const allowed = new Set<string>(
+        (
+          [
+            'insufficient_balance',
+            'exchange_inventory_insufficient',
+            'amount_out_of_range',
+            'quote_expired',
+          ] as const
+        ).map((n) => ERRORS[n].code),
+      );
+      for (const code of errors.keys()) expect(allowed.has(code), code).toBe(true);
+      expect(applied.size).toBeGreaterThan(20);
+      expect(errors.get(ERRORS.quote_expired.code) ?? 0).toBeGreaterThan(0);
+
+      const audit = await auditLedger(env.database.db);
+      expect(audit).toMatchObject({ ok: true, mismatchedAccounts: 0, negativeBalances: 0 });
+
+      // One stored exchange per applied requestId, and each user's balances follow from them.
+      const stored: ExchangeRecord[] = [];
+      for (const u of users) {
+        const page = (await u.call('10034', { size: '100' })).envelope.data as Page<ExchangeRecord>;
+        stored.push(...page.list);
+        for (const coin of coins) {
+          let expected = dec(start[coin] ?? '0');
+          for (const r of page.list) {
+            if (r.from === coin) expected = expected.minus(dec(r.amount));
+            if (r.to === coin) expected = expected.plus(dec(r.receive));
+          }
+          expect(await u.available(coin), `${u.address} ${coin}`).toBe(fmt(expected));
+          expect(expected.isNegative()).toBe(false);
+        }
+      }
+      expect(stored.map((r) => r.id).sort()).toEqual([...applied.values()].map((r) => r.id).sort());
+
+      // The inventory took every amount in and paid every gross out; revenue holds every fee.
+      for (const coin of coins) {
+        let inventory = dec(inventoryStart[coin] ?? '0');
+        let revenue = dec(revenueStart[coin] ?? '0');
+        for (const r of stored) {
+          if (r.from === coin) inventory = inventory.plus(dec(r.amount));
+          if (r.to === coin) {
+            inventory = inventory.minus(dec(r.gross));
+            revenue = revenue.plus(dec(r.fee));
+          }
+        }
+        expect(await system('exchange_inventory', coin), coin).toBe(fmt(inventory));
+        expect(inventory.isNegative()).toBe(false);
+        expect(await system('fee_revenue', coin), coin).toBe(fmt(revenue));
+      }
+      // Each exchange is exactly one journal entry.
+      const entries = rowsOf<{ n: number }>(
+        await env.database.db.execute(
+          sql`select count(*)::int as n from journal_entries where type = 'exchange'`,
+        ),
+      );
+      expect(Number(entries[0]?.n)).toBe(stored.length);
+    }, 120_000);
+  });
+}
