@@ -34,7 +34,10 @@ export interface GlobalConfig {
   /** A feature is on only when the operator switched it on and the server implements it. */
   features: Record<Feature, boolean>;
   contact: ContactChannel[];
-  /** The highest APR of the configured staking plans, as a decimal string; null until staking exists. */
+  /**
+   * The highest APR in percent (e.g. "18") of the staking plans that can still be staked, computed
+   * from the configured plans; null while staking is closed or every plan is sold out.
+   */
   maxApr: string | null;
   /** VAPID public key for push subscriptions; null until push exists. */
   vapidPublicKey: string | null;

@@ -41,6 +41,10 @@ export const ERRORS = {
   quote_expired: { code: 'E2030', http: 200 },
   exchange_pair_unavailable: { code: 'E2031', http: 200 },
   exchange_inventory_insufficient: { code: 'E2032', http: 200 },
+  // E2035-E2041: staking (10035-10041), numbered after its codes.
+  plan_sold_out: { code: 'E2035', http: 200 },
+  stake_limit_exceeded: { code: 'E2036', http: 200 },
+  stake_not_redeemable: { code: 'E2041', http: 200 },
   // E3xxx: wallet login and account.
   login_challenge_invalid: { code: 'E3001', http: 400 },
   login_challenge_used: { code: 'E3002', http: 409 },

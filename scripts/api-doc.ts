@@ -98,7 +98,7 @@ const GLOBAL_CONFIG_FIELDS = {
   contact: { type: 'ContactChannel[]', text: 'Ways to reach the operator, in display order.' },
   maxApr: {
     type: 'string | null',
-    text: 'The highest APR among the configured staking plans, as a decimal string (the "up to X%" label is computed from it); `null` while no plan exists.',
+    text: 'The highest APR, in percent as a decimal string (e.g. `"18"`), among the staking plans that can still be staked, computed from the configured plans (the "annualized yield up to X%" label shows it); `null` while staking is closed or every plan is sold out (docs/staking.md).',
   },
   vapidPublicKey: {
     type: 'string | null',

@@ -11,6 +11,7 @@ import { createTranslator } from './i18n.ts';
 import { MarketEngine } from './modules/markets/engine.ts';
 import { createSimulatedSource } from './modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from './modules/markets/instruments.ts';
+import { StakingMaturityJob } from './modules/staking/staking.job.ts';
 import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.ts';
 
 async function main(): Promise<void> {
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   await markets.start(app.log);
+  const stakingMaturity = new StakingMaturityJob({ database });
+  stakingMaturity.start(app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     adminServer.close();
     await markets.stop();
+    await stakingMaturity.stop();
     try {
       unlinkSync(socketPath);
     } catch {

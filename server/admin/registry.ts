@@ -11,6 +11,11 @@ import { configXpubCommand, depositCommand } from './commands/deposit.ts';
 import { configPairCommand, exchangePairsCommand } from './commands/exchange.ts';
 import { configInstrumentCommand } from './commands/markets.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
+import {
+  configStakingPlanCommand,
+  stakingMatureCommand,
+  stakingPlansCommand,
+} from './commands/staking.ts';
 import { statusCommand } from './commands/status.ts';
 import {
   configWithdrawCommand,
@@ -35,6 +40,9 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   withdrawalsListCommand,
   ...withdrawalStepCommands,
   configInstrumentCommand,
+  configStakingPlanCommand,
+  stakingPlansCommand,
+  stakingMatureCommand,
   configPairCommand,
   exchangePairsCommand,
 ];

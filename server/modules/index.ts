@@ -12,6 +12,7 @@ import { depositHandlers } from './deposit/deposit.routes.ts';
 import { exchangeHandlers } from './exchange/exchange.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
 import { marketHandlers } from './markets/markets.routes.ts';
+import { stakingHandlers } from './staking/staking.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
 
 export const codeHandlers: readonly CodeHandler[] = [
@@ -23,6 +24,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...depositHandlers,
   ...withdrawHandlers,
   ...marketHandlers,
+  ...stakingHandlers,
   ...exchangeHandlers,
 ];
 

@@ -75,7 +75,7 @@ for (const target of DATABASE_TARGETS) {
       expect(data.chains.map((c) => c.id)).toEqual(['TRC20', 'ERC20', 'BEP20', 'BTC']);
       // Switched on by the seed, but only features whose codes all exist are reported open.
       expect(data.features.push).toBe(true);
-      expect(data.features.staking).toBe(false);
+      expect(data.features.mining).toBe(false);
       expect(response.headers['cache-control']).toBe('no-store');
     });
 

@@ -12,6 +12,7 @@ import {
   SERVICE_CONTRACT_SETTING_KEY,
 } from '../../../protocol/config.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { maxOpenApr } from '../staking/staking.service.ts';
 import { listChains, listCoinChains, listCoins, listSettings } from './config.repository.ts';
 
 const CACHE_TTL_MS = 5_000;
@@ -69,7 +70,8 @@ export async function readStoredConfig(
       })),
     features,
     contact: (values.get(CONTACT_SETTING_KEY) as ContactChannel[] | undefined) ?? [],
-    maxApr: null,
+    // Computed from the plans that can still be staked, never configured by hand (DESIGN.md section 1).
+    maxApr: features.staking ? await maxOpenApr(db) : null,
     vapidPublicKey: null,
     demo,
   };

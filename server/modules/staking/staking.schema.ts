@@ -1,0 +1,72 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { STAKE_STATUSES } from '../../../protocol/staking.ts';
+import { coins } from '../config/config.schema.ts';
+
+/** Staking plans (operator configuration): one per coin and duration. */
+export const stakingPlans = pgTable(
+  'staking_plans',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    days: integer('days').notNull(),
+    /** Percent per year. */
+    apr: numeric('apr', { precision: 10, scale: 4 }).notNull(),
+    min: numeric('min', { precision: 38, scale: 18 }).notNull(),
+    /** Per user, counting the user's stakes in the plan that are still staked. */
+    max: numeric('max', { precision: 38, scale: 18 }).notNull(),
+    /** All users together, counting stakes that are still staked. */
+    quota: numeric('quota', { precision: 38, scale: 18 }).notNull(),
+    earlyRedemption: boolean('early_redemption').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('staking_plans_coin_days').on(t.coin, t.days)],
+);
+
+/**
+ * One stake. The plan's terms are copied at staking time, so a later change of the plan never
+ * changes a promise already made.
+ */
+export const stakes = pgTable(
+  'stakes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user: text('user').notNull(),
+    planId: bigint('plan_id', { mode: 'number' })
+      .notNull()
+      .references(() => stakingPlans.id),
+    coin: text('coin').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    days: integer('days').notNull(),
+    apr: numeric('apr', { precision: 10, scale: 4 }).notNull(),
+    /** Promised and reserved at staking time. */
+    interest: numeric('interest', { precision: 38, scale: 18 }).notNull(),
+    earlyRedemption: boolean('early_redemption').notNull(),
+    status: text('status', { enum: STAKE_STATUSES }).notNull(),
+    /** Interest paid: null while staked, 0 after an early redemption. */
+    earned: numeric('earned', { precision: 38, scale: 18 }),
+    early: boolean('early').notNull().default(false),
+    stakedAt: timestamp('staked_at', { withTimezone: true }).notNull(),
+    maturesAt: timestamp('matures_at', { withTimezone: true }).notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('stakes_user').on(t.user),
+    index('stakes_due').on(t.status, t.maturesAt),
+    index('stakes_plan_status').on(t.planId, t.status),
+  ],
+);
