@@ -11,6 +11,7 @@ import { createTranslator } from './i18n.ts';
 import { MarketEngine } from './modules/markets/engine.ts';
 import { createSimulatedSource } from './modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from './modules/markets/instruments.ts';
+import { resolveVapidKeys } from './modules/push/vapid.ts';
 import { StakingMaturityJob } from './modules/staking/staking.job.ts';
 import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.ts';
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const socketPath = adminSocketPath(config.dataDir);
   const database = await openConfiguredDatabase(config);
   const seeded = config.demoSeed ? await applyDemoSeed(database) : 0;
+  // Push signing keys: from VAPID_* variables, or generated once and kept in the database.
+  await resolveVapidKeys(database.db);
   const markets = new MarketEngine({
     database,
     source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: config.priceSeed }),
@@ -30,13 +33,18 @@ async function main(): Promise<void> {
   const translator = await createTranslator();
   const app = await buildApp({ database, config, translator, ...runtime });
 
-  const adminServer = await listenAdminSocket(socketPath, (request) =>
-    runAdminCommand(request, {
+  const adminServer = await listenAdminSocket(socketPath, async (request) => {
+    const { background, ...result } = await runAdminCommand(request, {
       database,
       via: 'server',
       onChange: () => runtime.services.config.invalidate(),
-    }),
-  );
+    });
+    // After-commit work (push sending) goes on here; the CLI has its answer already.
+    void background?.then((lines) => {
+      for (const line of lines) app.log.info(`admin ${request.argv.slice(0, 2).join(' ')}: ${line}`);
+    });
+    return result;
+  });
 
   await app.listen({ port: config.port, host: config.host });
   await markets.start(app.log);

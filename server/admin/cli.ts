@@ -24,7 +24,13 @@ async function run(argv: string[]): Promise<AdminResult> {
   if (await probeSocket(socketPath)) return sendToSocket(socketPath, request);
   const database = await openConfiguredDatabase(config);
   try {
-    return await runAdminCommand(request, { database, via: 'direct' });
+    const result = await runAdminCommand(request, { database, via: 'direct' });
+    // Without a server, this process does the after-commit work (push sending) before it exits.
+    if (result.background) {
+      process.stderr.write('stored; finishing background work (push sending)…\n');
+      for (const line of await result.background) process.stderr.write(`${line}\n`);
+    }
+    return result;
   } finally {
     await database.close();
   }

@@ -10,6 +10,11 @@ export interface AdminContext {
   reason: string | null;
   /** How the command reached the database: through a running server's socket, or directly. */
   via: 'server' | 'direct';
+  /**
+   * Work to start once the command's transaction has committed (e.g. sending push messages),
+   * without holding up the command's answer. The task resolves to one line for the log.
+   */
+  afterCommit(task: () => Promise<string>): void;
 }
 
 export interface AdminOutput {

@@ -11,11 +11,8 @@ import { configXpubCommand, depositCommand } from './commands/deposit.ts';
 import { configPairCommand, exchangePairsCommand } from './commands/exchange.ts';
 import { configInstrumentCommand } from './commands/markets.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
-import {
-  configStakingPlanCommand,
-  stakingMatureCommand,
-  stakingPlansCommand,
-} from './commands/staking.ts';
+import { newsListCommand, newsPublishCommand } from './commands/news.ts';
+import { configStakingPlanCommand, stakingMatureCommand, stakingPlansCommand } from './commands/staking.ts';
 import { statusCommand } from './commands/status.ts';
 import {
   configWithdrawCommand,
@@ -43,6 +40,8 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   configStakingPlanCommand,
   stakingPlansCommand,
   stakingMatureCommand,
+  newsPublishCommand,
+  newsListCommand,
   configPairCommand,
   exchangePairsCommand,
 ];

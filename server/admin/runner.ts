@@ -22,6 +22,11 @@ export interface AdminResult {
   exitCode: 0 | 1 | 2;
   text: string;
   json: unknown;
+  /**
+   * The command's after-commit work (AdminContext.afterCommit), already running: one log line per
+   * task, a failed task as `failed: …`. Never rejects. Not sent over the admin socket.
+   */
+  background?: Promise<string[]>;
 }
 
 export interface RunnerOptions {
@@ -118,7 +123,22 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
     return usageError('this command changes data: say why with --reason "…"', command);
 
   const { db } = options.database;
-  const base = { database: options.database, actor: request.actor, reason, via: options.via };
+  const tasks: (() => Promise<string>)[] = [];
+  const base = {
+    database: options.database,
+    actor: request.actor,
+    reason,
+    via: options.via,
+    afterCommit: (task: () => Promise<string>) => void tasks.push(task),
+  };
+  const startTasks = (): Promise<string[]> | undefined =>
+    tasks.length === 0
+      ? undefined
+      : Promise.all(
+          tasks.map((task) =>
+            task().catch((error: unknown) => `failed: ${maskSensitive((error as Error).message)}`),
+          ),
+        );
   const audit = (into: DbOrTx, outcome: 'ok' | 'error', detail: string | null) =>
     into.insert(adminAudit).values({
       actor: request.actor,
@@ -132,6 +152,7 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
     const output = command.mutating
       ? await retryOnConflict(() =>
           db.transaction(async (tx) => {
+            tasks.length = 0; // a retried transaction queues its work afresh
             const result = await command.run({ ...base, db: tx }, args);
             await audit(tx, 'ok', result.text);
             return result;
@@ -141,7 +162,8 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
     if (!command.mutating) await audit(db, 'ok', null);
     if (command.mutating) options.onChange?.();
     const { exitCode = 0, ...rest } = output;
-    return { ok: exitCode === 0, exitCode, ...rest };
+    const background = startTasks();
+    return { ok: exitCode === 0, exitCode, ...rest, ...(background ? { background } : {}) };
   } catch (error) {
     const message = (error as Error).message;
     await audit(db, 'error', message);

@@ -7,5 +7,7 @@ export * from '../modules/deposit/deposit.schema.ts';
 export * from '../modules/exchange/exchange.schema.ts';
 export * from '../modules/idempotency/idempotency.schema.ts';
 export * from '../modules/markets/markets.schema.ts';
+export * from '../modules/news/news.schema.ts';
+export * from '../modules/push/push.schema.ts';
 export * from '../modules/staking/staking.schema.ts';
 export * from '../modules/withdraw/withdraw.schema.ts';

@@ -12,6 +12,8 @@ import { depositHandlers } from './deposit/deposit.routes.ts';
 import { exchangeHandlers } from './exchange/exchange.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
 import { marketHandlers } from './markets/markets.routes.ts';
+import { newsHandlers } from './news/news.routes.ts';
+import { pushHandlers } from './push/push.routes.ts';
 import { stakingHandlers } from './staking/staking.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
 
@@ -24,6 +26,8 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...depositHandlers,
   ...withdrawHandlers,
   ...marketHandlers,
+  ...newsHandlers,
+  ...pushHandlers,
   ...stakingHandlers,
   ...exchangeHandlers,
 ];

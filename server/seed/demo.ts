@@ -14,6 +14,7 @@ import {
   DEMO_TRON_ACCOUNT_XPUB,
 } from '../modules/deposit/demo-keys.ts';
 import { DEMO_INSTRUMENTS } from '../modules/markets/instruments.ts';
+import { DEMO_ANNOUNCEMENT_COMMANDS } from '../modules/news/demo-announcements.ts';
 
 /** Coins the demo exchange swaps with USDT, and the limits of selling each (min, max). */
 const EXCHANGE_DEMO = [
@@ -223,6 +224,8 @@ export const DEMO_COMMANDS: readonly string[][] = [
   ['fund', 'staking-pool', 'ETH', '20'],
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
+  // Announcements about the demo itself; with no push subscriptions yet, nothing is sent.
+  ...DEMO_ANNOUNCEMENT_COMMANDS,
 ];
 
 /** True when the database holds no product configuration yet. */
@@ -239,6 +242,7 @@ export async function seedDemo(database: Database): Promise<number> {
       { database, via: 'direct' },
     );
     if (!result.ok) throw new Error(`demo seed failed at "${argv.join(' ')}": ${result.text}`);
+    await result.background;
     ran += 1;
   }
   return ran;

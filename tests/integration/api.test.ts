@@ -47,6 +47,10 @@ const testHandlers = [
   }),
 ];
 
+/** The stand-ins take the place of the real push handlers (tests/integration/push.test.ts). */
+const standIns = new Set(testHandlers.map((h) => h.code));
+const withStandIns = [...codeHandlers.filter((h) => !standIns.has(h.code)), ...testHandlers];
+
 async function hits(database: Database): Promise<number> {
   const rows = await database.db
     .select({ key: settings.key })
@@ -57,7 +61,7 @@ async function hits(database: Database): Promise<number> {
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`API pipeline on ${target.name}`, () => {
-    const env = useSeededApp(target, { handlers: [...codeHandlers, ...testHandlers] });
+    const env = useSeededApp(target, { handlers: withStandIns });
 
     test('00000 answers the seeded configuration in an envelope', async () => {
       const { response, envelope } = await post(env.app, '00000');
@@ -286,7 +290,7 @@ describe('logs', () => {
       },
     });
     const { app } = await buildTestApp(database, {
-      handlers: [...codeHandlers, ...testHandlers],
+      handlers: withStandIns,
       loggerStream: stream,
     });
     const address = '0x52908400098527886E0F7030069857D2E4169EE7';

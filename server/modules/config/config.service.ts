@@ -12,6 +12,7 @@ import {
   SERVICE_CONTRACT_SETTING_KEY,
 } from '../../../protocol/config.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { VAPID_SETTING_KEY, vapidPublicKeyOf } from '../push/vapid.ts';
 import { maxOpenApr } from '../staking/staking.service.ts';
 import { listChains, listCoinChains, listCoins, listSettings } from './config.repository.ts';
 
@@ -72,7 +73,7 @@ export async function readStoredConfig(
     contact: (values.get(CONTACT_SETTING_KEY) as ContactChannel[] | undefined) ?? [],
     // Computed from the plans that can still be staked, never configured by hand (DESIGN.md section 1).
     maxApr: features.staking ? await maxOpenApr(db) : null,
-    vapidPublicKey: null,
+    vapidPublicKey: vapidPublicKeyOf(values.get(VAPID_SETTING_KEY)),
     demo,
   };
 }

@@ -1,0 +1,33 @@
+import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../../protocol/languages.ts';
+
+/** One announcement; its texts, one per language the operator wrote, are in announcement_texts. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pinned: boolean('pinned').notNull().default(false),
+    /** The language written first: the last fallback when neither the asked one nor English exists. */
+    primaryLang: text('primary_lang', { enum: LANGUAGES }).notNull(),
+    publishedBy: text('published_by').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcements_order').on(t.pinned, t.publishedAt)],
+);
+
+export const announcementTexts = pgTable(
+  'announcement_texts',
+  {
+    announcementId: bigint('announcement_id', { mode: 'number' })
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    lang: text('lang', { enum: LANGUAGES }).notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    /** The operator's Markdown, kept for the record. */
+    source: text('source').notNull(),
+    /** Sanitised HTML (protocol/news.ts ANNOUNCEMENT_TAGS), what clients receive. */
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.lang] })],
+);
