@@ -54,6 +54,7 @@ export interface PushDeleted {
 
 /** Icons a push notification shows (files under public/). */
 export const PUSH_ICON = '/icons/icon-192.png';
+/** A white silhouette on transparency: Android shows it in the status bar. */
 export const PUSH_BADGE = '/icons/badge-96.png';
 
 /** The JSON a push message carries, encrypted for one subscription. */

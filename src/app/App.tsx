@@ -14,6 +14,8 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { IdoPage } from '../features/ido/IdoPage.tsx';
 import { InstrumentPage } from '../features/markets/InstrumentPage.tsx';
 import { MarketsPage } from '../features/markets/MarketsPage.tsx';
+import { NewsDetailPage } from '../features/news/NewsDetailPage.tsx';
+import { NewsListPage } from '../features/news/NewsListPage.tsx';
 import { WithdrawalDetailsPage } from '../features/withdraw/WithdrawalDetailsPage.tsx';
 import { WithdrawPage } from '../features/withdraw/WithdrawPage.tsx';
 import { WithdrawRecordPage } from '../features/withdraw/WithdrawRecordPage.tsx';
@@ -31,6 +33,8 @@ const SCREENS: Partial<Record<string, () => ReactNode>> = {
   [paths.idoPosition.path]: () => <IdoPage />,
   [paths.idoOver.path]: () => <IdoPage />,
   [paths.contact.path]: () => <ContactPage />,
+  [paths.news.path]: () => <NewsListPage />,
+  [paths.newsDetail.path]: () => <NewsDetailPage />,
   [paths.assets.path]: () => <AssetsPage />,
   [paths.finance.path]: () => <FinancePage />,
   [paths.recharge.path]: () => <RechargePage />,

@@ -1,30 +1,30 @@
-import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
+import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { globalConfig } from '../config/config-model.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { getContact } from '../news/api.ts';
 
-/** Contact us: the channels the operator configured (global configuration). */
+/** Contact us (10085): the channels the operator configured. */
 export function ContactPage() {
-  useSignals();
   const { t } = useTranslation();
-  const contact = globalConfig.value?.contact ?? [];
+  const load = useLoad(getContact, []);
   return (
     <>
       <PageHeader title={t('routes.contact')} />
-      <section className="card">
-        {contact.length === 0 ? (
-          <p className="muted">{t('messages.no_data')}</p>
-        ) : (
-          <ul className="contact-list">
-            {contact.map((c) => (
-              <li key={c.channel}>
-                <span>{t(`contactChannels.${c.channel}`, { defaultValue: c.channel })}</span>
-                <span dir="ltr">{c.value}</span>
-              </li>
-            ))}
-          </ul>
+      <LoadState load={load} empty={(c) => c.list.length === 0}>
+        {(c) => (
+          <section className="card">
+            <ul className="contact-list">
+              {c.list.map((ch) => (
+                <li key={ch.channel}>
+                  <span>{t(`contactChannels.${ch.channel}`, { defaultValue: ch.channel })}</span>
+                  <span dir="ltr">{ch.value}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
-      </section>
+      </LoadState>
     </>
   );
 }

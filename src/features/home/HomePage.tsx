@@ -6,6 +6,7 @@ import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { PlatformOverview } from '../config/PlatformOverview.tsx';
 import { TickerStrip } from '../markets/TickerStrip.tsx';
+import { LatestAnnouncement } from '../news/LatestAnnouncement.tsx';
 
 export function HomePage() {
   useSignals();
@@ -28,6 +29,7 @@ export function HomePage() {
         <p>{t('home.intro')}</p>
         {user ? <AddressChip address={user.address} /> : <ConnectButton />}
       </section>
+      <LatestAnnouncement />
       <TickerStrip />
       <PlatformOverview />
     </>

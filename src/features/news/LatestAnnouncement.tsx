@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { announcementPath } from '../../../protocol/news.ts';
+import { paths } from '../../app/paths.ts';
+import { When } from '../../components/When.tsx';
+import { useLoad } from '../../lib/use-load.ts';
+import { getAnnouncements } from './api.ts';
+import './news.css';
+
+/**
+ * The home page's announcement strip: the most recently published announcement (pinned or not)
+ * and a link to the list. It stays out of the way: nothing while loading, failed or empty.
+ */
+export function LatestAnnouncement() {
+  const { t } = useTranslation();
+  const load = useLoad(async () => {
+    // Pinned ones come first in the list; the newest is the latest of the first page.
+    const { list } = await getAnnouncements(1);
+    return list.reduce<(typeof list)[number] | null>(
+      (latest, a) => (!latest || a.publishedAt > latest.publishedAt ? a : latest),
+      null,
+    );
+  }, []);
+  if (load.state !== 'ready' || !load.data) return null;
+  const a = load.data;
+  return (
+    <section className="card latest-news" aria-label={t('news.latest')}>
+      <svg className="latest-news-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path
+          d="M4 10v4h3l5 4V6L7 10H4zm12.5 2a4.5 4.5 0 0 0-2.5-4v8a4.5 4.5 0 0 0 2.5-4z"
+          fill="currentColor"
+        />
+      </svg>
+      <Link href={announcementPath(a.id)} className="latest-news-link">
+        <strong lang={a.lang}>{a.title}</strong>
+        <span className="muted small">
+          <When at={a.publishedAt} />
+        </span>
+      </Link>
+      <Link href={paths.news.path} className="latest-news-more">
+        {t('news.more')}
+      </Link>
+    </section>
+  );
+}

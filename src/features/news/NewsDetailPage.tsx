@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
+import { LoadState } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { When } from '../../components/When.tsx';
+import { useLoad } from '../../lib/use-load.ts';
+import { getAnnouncement } from './api.ts';
+import './news.css';
+import { PinnedBadge } from './PinnedBadge.tsx';
+import { RichText } from './RichText.tsx';
+
+/** One announcement (10084), opened from the list, the home card or a push notification. */
+export function NewsDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(new URLSearchParams(useSearch()).get('id'));
+  const load = useLoad(
+    () =>
+      Number.isInteger(id) && id > 0 ? getAnnouncement(id) : Promise.reject(new Error(t('errors.not_found'))),
+    [id],
+  );
+  return (
+    <>
+      <PageHeader title={t('routes.newsDetail')} />
+      <LoadState load={load}>
+        {(a) => (
+          <article className="card announcement" lang={a.lang}>
+            <h2>{a.title}</h2>
+            <p className="muted small announcement-meta">
+              {a.pinned ? <PinnedBadge /> : null}
+              <When at={a.publishedAt} />
+            </p>
+            <RichText html={a.body} />
+          </article>
+        )}
+      </LoadState>
+    </>
+  );
+}
