@@ -9,6 +9,8 @@ import { ContactPage } from '../features/contact/ContactPage.tsx';
 import { RechargePage } from '../features/deposit/RechargePage.tsx';
 import { RechargeRecordPage } from '../features/deposit/RechargeRecordPage.tsx';
 import { EcologyPage } from '../features/ecology/EcologyPage.tsx';
+import { FlashExchangePage } from '../features/exchange/FlashExchangePage.tsx';
+import { FlashRedemptionRecordPage } from '../features/exchange/FlashRedemptionRecordPage.tsx';
 import { FeaturePage } from '../features/FeaturePage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { IdoPage } from '../features/ido/IdoPage.tsx';
@@ -42,6 +44,8 @@ const SCREENS: Partial<Record<string, () => ReactNode>> = {
   [paths.withdraw.path]: () => <WithdrawPage />,
   [paths.withdrawRecord.path]: () => <WithdrawRecordPage />,
   [paths.withdrawalDetails.path]: () => <WithdrawalDetailsPage />,
+  [paths.flashExchange.path]: () => <FlashExchangePage />,
+  [paths.flashRedemptionRecord.path]: () => <FlashRedemptionRecordPage />,
   [paths.marketPrices.path]: () => <MarketsPage title={paths.marketPrices.title} />,
   [paths.exMarketPrices.path]: () => <MarketsPage title={paths.exMarketPrices.title} />,
   [paths.spotGoods.path]: () => <MarketsPage title={paths.spotGoods.title} defaultCategory="crypto" />,

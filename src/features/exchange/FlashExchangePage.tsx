@@ -1,0 +1,278 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as v from 'valibot';
+import { Link } from 'wouter';
+import type { ExchangePair } from '../../../protocol/exchange.ts';
+import { QUOTE_TTL_MS } from '../../../protocol/exchange.ts';
+import { decimalAmount } from '../../../protocol/validation.ts';
+import { paths } from '../../app/paths.ts';
+import { LoadState } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { toast } from '../../components/toast.ts';
+import { ApiCallError } from '../../lib/api.ts';
+import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { executeExchange, getBalances, getExchangeQuote } from './api.ts';
+import { useLiveQuote } from './use-live-quote.ts';
+
+const QUOTE_EXPIRED = 'E2030';
+
+/**
+ * "500 USDT" as one left-to-right island (Unicode isolates), so a right-to-left sentence keeps
+ * the number before its coin.
+ */
+function isolated(amount: string, coin: string) {
+  return { amount: `\u2066${amount}`, coin: `${coin}\u2069` };
+}
+
+/** Plain decimal without trailing zeros: "12.50000000" -> "12.5". */
+function trimZeros(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+function ExchangeForm({
+  pairs,
+  initialBalances,
+}: {
+  pairs: ExchangePair[];
+  initialBalances: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const [balances, setBalances] = useState(initialBalances);
+  const fromCoins = [...new Set(pairs.map((p) => p.from))];
+  const [from, setFrom] = useState(fromCoins.includes('USDT') ? 'USDT' : (fromCoins[0] ?? ''));
+  const [to, setTo] = useState('');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  // One requestId per intended exchange: a retry after a lost answer cannot exchange twice.
+  const requestId = useRef(crypto.randomUUID());
+
+  const toCoins = pairs.filter((p) => p.from === from).map((p) => p.to);
+  const pair = pairs.find((p) => p.from === from && p.to === to) ?? null;
+  const reverse = pairs.find((p) => p.from === to && p.to === from) ?? null;
+  const amountValid = pair !== null && amount !== '' && v.is(decimalAmount(pair.fromPrecision), amount);
+  const live = useLiveQuote(pair?.pair ?? null, amountValid ? amount : null);
+  const quote = live.quote && pair && live.quote.pair === pair.pair ? live.quote : null;
+  const receive =
+    quote && amountValid && quote.amount !== null && compareDecimal(quote.amount, amount) === 0
+      ? quote
+      : null;
+  const available = balances[from] ?? '0';
+
+  const changed = () => {
+    requestId.current = crypto.randomUUID();
+    setError('');
+  };
+
+  const check = (): string => {
+    if (!pair) return t('exchange.currencyRequired');
+    if (!amount) return t('errors.field_required', { field: t('fields.amount') });
+    if (!amountValid) return t('errors.field_invalid', { field: t('fields.amount') });
+    if (compareDecimal(amount, pair.min) === -1) return t('messages.exchange_below_minimum');
+    if (compareDecimal(amount, pair.max) === 1) return t('messages.exchange_maximum_exceeded');
+    if (compareDecimal(amount, available) === 1) return t('messages.insufficient_available_balance');
+    return '';
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check();
+    setError(problem);
+    if (problem || busy || !pair) return;
+    setBusy(true);
+    try {
+      // A quote about to run out is replaced first, so the price on screen is the one executed.
+      const current =
+        quote && live.secondsLeft > 1 ? quote : (await getExchangeQuote(pair.pair, amount)).quote;
+      if (!current) return;
+      const done = await executeExchange({
+        pair: pair.pair,
+        amount,
+        quoteId: current.quoteId,
+        requestId: requestId.current,
+      });
+      requestId.current = crypto.randomUUID();
+      toast.success(t('exchange.done', isolated(withThousands(done.receive), done.to)));
+      setAmount('');
+      getBalances().then(setBalances, () => undefined);
+      live.refresh();
+    } catch (e) {
+      // The server's message was toasted; keep it beside the form too.
+      setError((e as Error).message);
+      if (e instanceof ApiCallError && e.respCode === QUOTE_EXPIRED) live.refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const maxAmount = () => {
+    if (!pair) return available;
+    const cap = compareDecimal(available, pair.max) === 1 ? pair.max : available;
+    return trimZeros(truncate(cap, pair.fromPrecision));
+  };
+
+  const progress = quote ? Math.min(1, (live.secondsLeft * 1000) / QUOTE_TTL_MS) : 0;
+
+  return (
+    <form className="card form exchange-form" onSubmit={(e) => void submit(e)} noValidate>
+      <div className="exchange-leg">
+        <div className="exchange-leg-head">
+          <span className="muted">{t('exchange.from')}</span>
+          <span className="muted small exchange-available">
+            {t('exchange.available', isolated(withThousands(available), from))}
+          </span>
+        </div>
+        <div className="exchange-leg-body">
+          <select
+            name="from"
+            aria-label={t('exchange.from')}
+            value={from}
+            onChange={(e) => {
+              changed();
+              const next = e.target.value;
+              setFrom(next);
+              if (!pairs.some((p) => p.from === next && p.to === to)) setTo('');
+              setAmount('');
+            }}
+          >
+            {fromCoins.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+          <input
+            name="amount"
+            dir="ltr"
+            inputMode="decimal"
+            autoComplete="off"
+            aria-label={t('fields.amount')}
+            placeholder={pair ? `${pair.min} – ${pair.max}` : '0'}
+            value={amount}
+            onChange={(e) => {
+              changed();
+              setAmount(e.target.value.trim());
+            }}
+          />
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              changed();
+              setAmount(maxAmount());
+            }}
+          >
+            {t('exchange.max')}
+          </button>
+        </div>
+      </div>
+
+      <button
+        type="button"
+        className="swap-button"
+        aria-label={t('exchange.swap')}
+        title={t('exchange.swap')}
+        disabled={!reverse}
+        onClick={() => {
+          changed();
+          setFrom(to);
+          setTo(from);
+          setAmount('');
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path
+            d="M7 4v14m0 0l-3-3m3 3l3-3M17 20V6m0 0l-3 3m3-3l3 3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+
+      <div className="exchange-leg">
+        <div className="exchange-leg-head">
+          <span className="muted">{t('exchange.to')}</span>
+        </div>
+        <div className="exchange-leg-body">
+          <select
+            name="to"
+            aria-label={t('exchange.to')}
+            value={to}
+            onChange={(e) => {
+              changed();
+              setTo(e.target.value);
+            }}
+          >
+            <option value="">{t('exchange.selectCurrency')}</option>
+            {toCoins.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+          <output className="exchange-receive" dir="ltr" aria-label={t('exchange.receive')}>
+            {receive?.receive ? withThousands(receive.receive) : '--'}
+          </output>
+        </div>
+      </div>
+
+      <dl className="facts">
+        <div className="facts-wide">
+          <dt>{t('exchange.price')}</dt>
+          <dd dir="ltr" className="exchange-price">
+            {quote ? `1 ${quote.baseCoin} ≈ ${withThousands(quote.price)} ${quote.quoteCoin}` : '--'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('exchange.fee', { percent: pair?.feePercent ?? '--' })}</dt>
+          <dd dir="ltr">{receive?.fee ? `${withThousands(receive.fee)} ${to}` : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('exchange.limits')}</dt>
+          <dd dir="ltr">{pair ? `${withThousands(pair.min)} – ${withThousands(pair.max)} ${from}` : '--'}</dd>
+        </div>
+      </dl>
+
+      {pair ? (
+        <div className="quote-timer" aria-live="off">
+          <span className="muted small">
+            {quote && !live.loading
+              ? t('exchange.quoteValid', { seconds: live.secondsLeft })
+              : t('exchange.quoteRefreshing')}
+          </span>
+          <span className="quote-bar">
+            <span style={{ transform: `scaleX(${progress})` }} />
+          </span>
+        </div>
+      ) : null}
+
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary block" disabled={busy} aria-busy={busy}>
+        {busy ? t('app.loading') : t('exchange.submit')}
+      </button>
+      <Link href={paths.flashRedemptionRecord.path} className="link-button">
+        {t('routes.flashRedemptionRecord')}
+      </Link>
+    </form>
+  );
+}
+
+export function FlashExchangePage() {
+  const { t } = useTranslation();
+  const load = useLoad(async () => {
+    const [quote, balances] = await Promise.all([getExchangeQuote(), getBalances()]);
+    return { pairs: quote.pairs, balances };
+  }, []);
+  return (
+    <>
+      <PageHeader title={t('routes.flashExchange')} />
+      <LoadState load={load} empty={(d) => d.pairs.length === 0}>
+        {(d) => <ExchangeForm pairs={d.pairs} initialBalances={d.balances} />}
+      </LoadState>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Flash exchange as a user meets it: a currency must be chosen, the limits are checked before
+ * anything is sent, the live quote counts down and shows what arrives, Max fills the largest
+ * amount, the direction swaps, and a swap appears in the records with the balances moved; in
+ * English and Arabic.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import ar from '../../locales/ar.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { admin } from './fixtures/admin.ts';
+import { collectProblems } from './fixtures/page-problems.ts';
+import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { installTestWallet } from './fixtures/test-wallet.ts';
+import { screenshot } from './screenshot.ts';
+
+async function signInAs(page: Page, privateKey: `0x${string}`, lang: 'en' | 'ar') {
+  await installTestWallet(page, { privateKey });
+  await page.goto('/home');
+  await page.locator('.language-picker select').selectOption(lang);
+  await page.locator('.connect-button').click();
+  await expect(page.locator('.hero .address-chip')).toBeVisible();
+  await waitForStoredSession(page);
+}
+
+const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+
+for (const [lang, bundle] of [
+  ['en', en],
+  ['ar', ar],
+] as const) {
+  test(`swap USDT for BTC and back, then see the records (${lang})`, async ({ page }) => {
+    const problems = collectProblems(page);
+    // A wallet of its own, so that other specs' balances never matter.
+    const key = generatePrivateKey();
+    const address = privateKeyToAccount(key).address;
+    await signInAs(page, key, lang);
+    admin(
+      'deposit',
+      '--address',
+      address,
+      '--coin',
+      'USDT',
+      '--chain',
+      'TRC20',
+      '--amount',
+      '500',
+      '--txid',
+      `x${lang}${Date.now()}`,
+    );
+
+    await page.goto('/flashExchange');
+    const form = page.locator('.exchange-form');
+    await expect(form.locator('select[name="from"]')).toHaveValue('USDT');
+    await expect(form.locator('.exchange-leg-head').first()).toContainText('500');
+
+    // SPEC section 5: a currency must be selected; below the minimum; above the balance.
+    await form.locator('input[name="amount"]').fill('100');
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('.form-error')).toHaveText(bundle.exchange.currencyRequired);
+    await form.locator('select[name="to"]').selectOption('BTC');
+    await form.locator('input[name="amount"]').fill('5');
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('.form-error')).toHaveText(bundle.messages.exchange_below_minimum);
+    await form.locator('input[name="amount"]').fill('60000');
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('.form-error')).toHaveText(bundle.messages.exchange_maximum_exceeded);
+    await form.locator('input[name="amount"]').fill('600');
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('.form-error')).toHaveText(bundle.messages.insufficient_available_balance);
+
+    // The live quote: price, fee and what arrives for this amount, with a countdown.
+    await form.locator('input[name="amount"]').fill('250');
+    await expect(form.locator('.exchange-receive')).toHaveText(/^0\.00\d+$/);
+    await expect(form.locator('.exchange-price')).toHaveText(/^1 BTC ≈ [\d,]+\.?\d* USDT$/);
+    // The countdown runs (and a new quote replaces the old one when it reaches zero).
+    const timer = form.locator('.quote-timer');
+    await expect(timer).toContainText(/\d+/);
+    await expect
+      .poll(
+        async () => {
+          const text = (await timer.textContent()) ?? '';
+          return /\d/.test(text) ? number(text) : 99;
+        },
+        { timeout: 5000 },
+      )
+      .toBeLessThan(9);
+    const received = await form.locator('.exchange-receive').textContent();
+    await screenshot(page, `flash-exchange-${lang}`);
+
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('input[name="amount"]')).toHaveValue('');
+    await expect(form.locator('.exchange-leg-head').first()).toContainText('250');
+
+    // Swap the direction and sell everything back with Max.
+    await form.locator('.swap-button').click();
+    await expect(form.locator('select[name="from"]')).toHaveValue('BTC');
+    await expect(form.locator('select[name="to"]')).toHaveValue('USDT');
+    await form.locator('.exchange-leg .link-button').click();
+    await expect(form.locator('input[name="amount"]')).toHaveValue(received ?? '');
+    await expect(form.locator('.exchange-receive')).toHaveText(/^2\d\d\.\d+$/);
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('input[name="amount"]')).toHaveValue('');
+    await expect(form.locator('.exchange-leg-head').first()).toContainText(/\b0\b/);
+
+    await page.goto('/flashRedemptionRecord');
+    const rows = page.locator('.exchange-records li');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('BTC → USDT');
+    await expect(rows.nth(1)).toContainText('USDT → BTC');
+    await expect(rows.nth(1)).toContainText('-250 USDT');
+    // Spread and fee cost a little each way: less than 1.5 % of 250 USDT on the round trip.
+    const back = number(await rows.nth(0).locator('.amount.up').textContent());
+    expect(back).toBeGreaterThan(246);
+    expect(back).toBeLessThan(250);
+    await screenshot(page, `flash-redemption-record-${lang}`);
+
+    expect(JSON.parse(admin('audit'))).toMatchObject({ ok: true });
+    expect(problems).toEqual([]);
+  });
+}
