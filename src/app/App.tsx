@@ -18,6 +18,8 @@ import { InstrumentPage } from '../features/markets/InstrumentPage.tsx';
 import { MarketsPage } from '../features/markets/MarketsPage.tsx';
 import { NewsDetailPage } from '../features/news/NewsDetailPage.tsx';
 import { NewsListPage } from '../features/news/NewsListPage.tsx';
+import { StakingPage } from '../features/staking/StakingPage.tsx';
+import { StakingRecordPage } from '../features/staking/StakingRecordPage.tsx';
 import { WithdrawalDetailsPage } from '../features/withdraw/WithdrawalDetailsPage.tsx';
 import { WithdrawPage } from '../features/withdraw/WithdrawPage.tsx';
 import { WithdrawRecordPage } from '../features/withdraw/WithdrawRecordPage.tsx';
@@ -46,6 +48,10 @@ const SCREENS: Partial<Record<string, () => ReactNode>> = {
   [paths.withdrawalDetails.path]: () => <WithdrawalDetailsPage />,
   [paths.flashExchange.path]: () => <FlashExchangePage />,
   [paths.flashRedemptionRecord.path]: () => <FlashRedemptionRecordPage />,
+  [paths.staking.path]: () => <StakingPage />,
+  [paths.stakingPublic.path]: () => <StakingPage />,
+  [paths.stakingRecord.path]: () => <StakingRecordPage />,
+  [paths.stakingRecordPublic.path]: () => <StakingRecordPage />,
   [paths.marketPrices.path]: () => <MarketsPage title={paths.marketPrices.title} />,
   [paths.exMarketPrices.path]: () => <MarketsPage title={paths.exMarketPrices.title} />,
   [paths.spotGoods.path]: () => <MarketsPage title={paths.spotGoods.title} defaultCategory="crypto" />,

@@ -7,6 +7,7 @@ import { ConnectButton } from '../account/ConnectButton.tsx';
 import { PlatformOverview } from '../config/PlatformOverview.tsx';
 import { TickerStrip } from '../markets/TickerStrip.tsx';
 import { LatestAnnouncement } from '../news/LatestAnnouncement.tsx';
+import { YieldLabel } from '../staking/YieldLabel.tsx';
 
 export function HomePage() {
   useSignals();
@@ -29,6 +30,7 @@ export function HomePage() {
         <p>{t('home.intro')}</p>
         {user ? <AddressChip address={user.address} /> : <ConnectButton />}
       </section>
+      <YieldLabel />
       <LatestAnnouncement />
       <TickerStrip />
       <PlatformOverview />

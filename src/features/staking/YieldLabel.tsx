@@ -1,0 +1,31 @@
+/**
+ * "Annualized yield up to X%", computed by the server from the plans that can still be staked
+ * (00000 maxApr); nothing is shown while staking is closed or every plan is sold out.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { paths } from '../../app/paths.ts';
+import { currentUser } from '../../app/store.ts';
+import { globalConfig } from '../config/config-model.ts';
+
+export function YieldLabel({ link = true }: { link?: boolean }) {
+  useSignals();
+  const { t } = useTranslation();
+  const apr = globalConfig.value?.maxApr;
+  if (!apr) return null;
+  const content = (
+    <>
+      <span className="yield-title">{t('routes.staking')}</span>
+      <span className="yield-value">{t('staking.upTo', { apr })}</span>
+    </>
+  );
+  if (!link) return <section className="card yield-label">{content}</section>;
+  // Without a wallet the public staking screen shows the plans; /Staking needs a wallet.
+  const href = currentUser() ? paths.staking.path : paths.stakingPublic.path;
+  return (
+    <Link href={href} className="card yield-label">
+      {content}
+    </Link>
+  );
+}

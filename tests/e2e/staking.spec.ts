@@ -1,0 +1,146 @@
+/**
+ * Staking as a user meets it: the "annualized yield up to X%" label computed from the plans, the
+ * plan picker with a sold-out plan that cannot be staked, the amount checked against the plan's
+ * bounds, estimated earnings as you type, records with staking and expiration time, and an early
+ * redemption that returns the principal; in English and Arabic.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import ar from '../../locales/ar.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { admin } from './fixtures/admin.ts';
+import { collectProblems } from './fixtures/page-problems.ts';
+import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { installTestWallet } from './fixtures/test-wallet.ts';
+import { screenshot } from './screenshot.ts';
+
+async function signInAs(page: Page, privateKey: `0x${string}`, lang: 'en' | 'ar') {
+  await installTestWallet(page, { privateKey });
+  await page.goto('/home');
+  await page.locator('.language-picker select').selectOption(lang);
+  await page.locator('.connect-button').click();
+  await expect(page.locator('.hero .address-chip')).toBeVisible();
+  await waitForStoredSession(page);
+}
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+const planOf = (page: Page, days: number) =>
+  page.locator('.plan-option').filter({ has: page.locator('b', { hasText: new RegExp(`^${days}$`) }) });
+
+for (const [lang, bundle] of [
+  ['en', en],
+  ['ar', ar],
+] as const) {
+  test(`stake, see the records, redeem early; a sold-out plan cannot be staked (${lang})`, async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    // A wallet of its own, so that other specs' balances never matter.
+    const key = generatePrivateKey();
+    const address = privateKeyToAccount(key).address;
+    await signInAs(page, key, lang);
+    admin(
+      'deposit',
+      '--address',
+      address,
+      '--coin',
+      'USDT',
+      '--chain',
+      'TRC20',
+      '--amount',
+      '1000',
+      '--txid',
+      `s${lang}${Date.now()}`,
+    );
+
+    // The label on the home page is the best APR among the plans that can be staked (18%).
+    await page.reload();
+    const label = page.locator('.yield-label');
+    await expect(label).toHaveText(
+      new RegExp(fill(bundle.staking.upTo, { apr: '18' }).replace('%', '\\s?%')),
+    );
+    await screenshot(page, `home-yield-${lang}`);
+    await label.click();
+    await expect(page).toHaveURL(/\/Staking$/);
+
+    // The BTC plan has no reward pool behind it: sold out, nothing can be staked.
+    const form = page.locator('.staking-form');
+    await form.locator('.chip', { hasText: 'BTC' }).click();
+    await expect(planOf(page, 60)).toBeDisabled();
+    await expect(planOf(page, 60)).toContainText(bundle.staking.soldOut);
+    await expect(form.locator('button[type="submit"]')).toBeDisabled();
+    await expect(form.locator('input[name="amount"]')).toBeDisabled();
+    await screenshot(page, `staking-sold-out-${lang}`);
+
+    // USDT, 7 days: redeemable early. The amount must lie between the plan's bounds.
+    await form.locator('.chip', { hasText: 'USDT' }).click();
+    await planOf(page, 7).click();
+    await expect(planOf(page, 7)).toHaveAttribute('aria-pressed', 'true');
+    await expect(form).toContainText(bundle.staking.earlyYes);
+    await expect(form.locator('input[name="amount"]')).toHaveAttribute(
+      'placeholder',
+      fill(bundle.staking.limits, { min: '10', max: '10000' }),
+    );
+    await form.locator('input[name="amount"]').fill('5');
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('.form-error')).toHaveText(
+      fill(bundle.errors.amount_out_of_range, { min: '10', max: '10000' }),
+    );
+    // Estimated earnings follow the amount: 365 x 6% x 7 / 365 = 0.42.
+    await form.locator('input[name="amount"]').fill('365');
+    await expect(form.locator('.estimate')).toHaveText('0.42 USDT');
+    await screenshot(page, `staking-${lang}`);
+    await form.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/StakingRecord$/);
+
+    // A second stake in the 30-day plan, which cannot be redeemed early.
+    await page.goto('/Staking');
+    await planOf(page, 30).click();
+    await expect(form).toContainText(bundle.staking.earlyNo);
+    await form.locator('input[name="amount"]').fill('100');
+    await expect(form.locator('.estimate')).toHaveText('0.986301 USDT');
+    await form.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/StakingRecord$/);
+
+    const cards = page.locator('.stake-card');
+    await expect(cards).toHaveCount(2);
+    const thirty = cards.nth(0);
+    const seven = cards.nth(1);
+    await expect(thirty).toContainText('100 USDT');
+    await expect(thirty.locator('.status')).toHaveText(bundle.stakingStatus.staked);
+    await expect(thirty.locator('button')).toHaveCount(0);
+    await expect(seven).toContainText('365 USDT');
+    await expect(seven).toContainText('0.42 USDT');
+    await expect(seven.locator('.when')).toHaveCount(2);
+    await screenshot(page, `staking-record-${lang}`);
+
+    await seven.locator('button', { hasText: bundle.staking.redeemEarly }).click();
+    await expect(seven).toContainText(bundle.staking.earlyNote);
+    await screenshot(page, `staking-redeem-${lang}`);
+    await seven.locator('.redeem-confirm-button').click();
+    await expect(seven.locator('.status')).toHaveText(bundle.staking.redeemedEarly);
+    await expect(seven).toContainText(bundle.staking.earned);
+    await expect(seven.locator('button')).toHaveCount(0);
+    await screenshot(page, `staking-redeemed-${lang}`);
+
+    // The principal is back: 1000 - 100 still staked.
+    await page.goto('/Staking');
+    await expect(form).toContainText(fill(bundle.staking.available, { amount: '900', coin: 'USDT' }));
+    expect(problems).toEqual([]);
+  });
+}
+
+test('the public staking screens show the plans and ask for a wallet to stake', async ({ page }) => {
+  const problems = collectProblems(page);
+  await page.goto('/home');
+  await page.locator('.language-picker select').selectOption('en');
+  await page.goto('/staking');
+  await expect(page.locator('.plan-option')).not.toHaveCount(0);
+  await expect(page.locator('.staking-form .connect-button')).toBeVisible();
+  await expect(page.locator('.staking-form')).toContainText(en.staking.connectFirst);
+  await page.goto('/stakingRecord');
+  await expect(page.locator('.connect-to-stake')).toContainText(en.messages.connect_wallet_first);
+  expect(problems).toEqual([]);
+});
