@@ -118,7 +118,7 @@ export const DEMO_COMMANDS: readonly string[][] = [
     ['config', 'pair', 'USDT', coin, '--spread', '0.2', '--fee', '0.1', '--min', '10', '--max', '50000'],
     ['config', 'pair', coin, 'USDT', '--spread', '0.2', '--fee', '0.1', '--min', min, '--max', max],
   ]),
-  ...EXCHANGE_INVENTORY.map(([coin, amount]) => ['fund', 'exchange_inventory', coin, amount]),
+  ...EXCHANGE_INVENTORY.map(([coin, amount]) => ['fund', 'exchange-inventory', coin, amount]),
   // Staking (docs/staking.md): plans in USDT and ETH, short ones redeemable early, and reward pools
   // that can promise their interest. The BTC plan has no funded pool, so it shows as sold out:
   // the app never promises interest nobody set aside.
