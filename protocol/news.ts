@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { ContactChannel } from './config.ts';
-import type { Language } from './languages.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 import { pageNumber, pageSize } from './validation.ts';
 
 export interface AnnouncementSummary {
@@ -57,13 +57,21 @@ export const LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
 export const LINK_TARGET = '_blank';
 export const LINK_REL = 'noopener noreferrer';
 
+/**
+ * `lang` asks for a language explicitly (else the one set with E0001): the client sends it so an
+ * answer never lags a language change, and cached answers are kept per language.
+ */
+const lang = v.optional(v.picklist(LANGUAGES));
+
 export const newsListRequest = v.object({
   page: v.optional(pageNumber, '1'),
   size: v.optional(pageSize, '10'),
+  lang,
 });
 
 export const newsDetailsRequest = v.object({
   id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number)),
+  lang,
 });
 
 /** The route that shows one announcement, used by the list, the home card and push clicks. */

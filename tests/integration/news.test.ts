@@ -70,6 +70,9 @@ for (const target of DATABASE_TARGETS) {
         [ids[1], 'ja'],
         [ids[0], 'en'],
       ]);
+      // An explicit lang wins over the one set with E0001.
+      const explicit = await list('en', { page: '1', size: '2', lang: 'ko' });
+      expect(explicit.list[1]?.title).toBe('최신 소식');
       const newest = await details('fr', ids[2] as number);
       expect(newest.data).toMatchObject({
         title: 'Newest news',

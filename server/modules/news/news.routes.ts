@@ -7,12 +7,12 @@ export const newsHandlers = [
   defineHandler({
     code: '10083',
     schema: newsListRequest,
-    handle: (ctx, input) => listAnnouncements(ctx.db, ctx.lang, input),
+    handle: (ctx, input) => listAnnouncements(ctx.db, input.lang ?? ctx.lang, input),
   }),
   defineHandler({
     code: '10084',
     schema: newsDetailsRequest,
-    handle: (ctx, input) => announcementDetails(ctx.db, ctx.lang, input.id),
+    handle: (ctx, input) => announcementDetails(ctx.db, input.lang ?? ctx.lang, input.id),
   }),
   defineHandler({
     code: '10085',

@@ -3,6 +3,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { getContact } from '../news/api.ts';
+import '../news/news.css';
 
 /** Contact us (10085): the channels the operator configured. */
 export function ContactPage() {
@@ -18,7 +19,13 @@ export function ContactPage() {
               {c.list.map((ch) => (
                 <li key={ch.channel}>
                   <span>{t(`contactChannels.${ch.channel}`, { defaultValue: ch.channel })}</span>
-                  <span dir="ltr">{ch.value}</span>
+                  {ch.channel === 'email' ? (
+                    <a dir="ltr" href={`mailto:${ch.value}`}>
+                      {ch.value}
+                    </a>
+                  ) : (
+                    <span dir="ltr">{ch.value}</span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,7 +1,9 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { announcementPath } from '../../../protocol/news.ts';
 import { paths } from '../../app/paths.ts';
+import { map } from '../../app/store.ts';
 import { When } from '../../components/When.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { getAnnouncements } from './api.ts';
@@ -12,15 +14,17 @@ import './news.css';
  * and a link to the list. It stays out of the way: nothing while loading, failed or empty.
  */
 export function LatestAnnouncement() {
+  useSignals();
   const { t } = useTranslation();
+  const lang = map.language.value;
   const load = useLoad(async () => {
     // Pinned ones come first in the list; the newest is the latest of the first page.
-    const { list } = await getAnnouncements(1);
+    const { list } = await getAnnouncements(lang, 1);
     return list.reduce<(typeof list)[number] | null>(
       (latest, a) => (!latest || a.publishedAt > latest.publishedAt ? a : latest),
       null,
     );
-  }, []);
+  }, [lang]);
   if (load.state !== 'ready' || !load.data) return null;
   const a = load.data;
   return (

@@ -1,5 +1,7 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { map } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { When } from '../../components/When.tsx';
@@ -11,12 +13,16 @@ import { RichText } from './RichText.tsx';
 
 /** One announcement (10084), opened from the list, the home card or a push notification. */
 export function NewsDetailPage() {
+  useSignals();
   const { t } = useTranslation();
+  const lang = map.language.value;
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const load = useLoad(
     () =>
-      Number.isInteger(id) && id > 0 ? getAnnouncement(id) : Promise.reject(new Error(t('errors.not_found'))),
-    [id],
+      Number.isInteger(id) && id > 0
+        ? getAnnouncement(lang, id)
+        : Promise.reject(new Error(t('errors.not_found'))),
+    [lang, id],
   );
   return (
     <>

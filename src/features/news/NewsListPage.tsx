@@ -1,8 +1,10 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AnnouncementSummary } from '../../../protocol/news.ts';
 import { announcementPath } from '../../../protocol/news.ts';
+import { map } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { When } from '../../components/When.tsx';
@@ -33,14 +35,16 @@ function AnnouncementItem({ a }: { a: AnnouncementSummary }) {
 
 /** The announcement list (10083): pinned first, then newest first, one page more at a time. */
 export function NewsListPage() {
+  useSignals();
   const { t } = useTranslation();
+  const lang = map.language.value;
   const [pages, setPages] = useState(1);
   const load = useLoad(async () => {
-    const first = await getAnnouncements(1);
+    const first = await getAnnouncements(lang, 1);
     const list = [...first.list];
-    for (let p = 2; p <= pages; p++) list.push(...(await getAnnouncements(p)).list);
+    for (let p = 2; p <= pages; p++) list.push(...(await getAnnouncements(lang, p)).list);
     return { list, total: first.total };
-  }, [pages]);
+  }, [lang, pages]);
   return (
     <>
       <PageHeader title={t('routes.news')} />
