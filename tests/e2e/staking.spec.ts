@@ -10,7 +10,7 @@ import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
-import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { readStoredMap, waitForStoredSession } from './fixtures/stored-map.ts';
 import { installTestWallet } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
@@ -136,6 +136,8 @@ test('the public staking screens show the plans and ask for a wallet to stake', 
   const problems = collectProblems(page);
   await page.goto('/home');
   await page.locator('.language-picker select').selectOption('en');
+  // The next page starts from the persisted store: wait until the choice is written.
+  await expect.poll(async () => (await readStoredMap(page))?.language).toBe('en');
   await page.goto('/staking');
   await expect(page.locator('.plan-option')).not.toHaveCount(0);
   await expect(page.locator('.staking-form .connect-button')).toBeVisible();

@@ -446,6 +446,13 @@ for (const target of DATABASE_TARGETS) {
           ).toContain(r.respCode);
         }
         expect(Number(await pool('BNB'))).toBeGreaterThanOrEqual(0);
+        // The reserve holds exactly the interest promised to the stakes still staked.
+        const promised = rowsOf<{ total: string | null }>(
+          await env.database.db.execute(
+            sql`select sum(interest)::text as total from stakes where coin = 'BNB' and status = 'staked'`,
+          ),
+        )[0]?.total;
+        expect(await reserved('BNB')).toBe(fmt(dec(promised ?? '0')));
         const report = await auditLedger(env.database.db);
         expect(report.ok, JSON.stringify(report)).toBe(true);
       }
