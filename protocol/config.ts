@@ -39,7 +39,10 @@ export interface GlobalConfig {
    * from the configured plans; null while staking is closed or every plan is sold out.
    */
   maxApr: string | null;
-  /** VAPID public key for push subscriptions; null until push exists. */
+  /**
+   * VAPID public key (base64url) push subscriptions are made with; null only before the server's
+   * first start generated one (docs/push.md).
+   */
   vapidPublicKey: string | null;
   /** Demo mode: the faucet is on and the screens label demo money. Never on in production. */
   demo: boolean;
