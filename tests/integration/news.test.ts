@@ -29,6 +29,8 @@ for (const target of DATABASE_TARGETS) {
       expect(zh.total).toBe(2);
       expect(zh.list[0]).toMatchObject({ pinned: true, title: '欢迎体验 Meridian 演示版', lang: 'zh-CN' });
       expect(zh.list[1]).toMatchObject({ pinned: false, lang: 'zh-CN' });
+      // Block elements join with a space, except after full-width punctuation.
+      expect(zh.list[0]?.summary).toMatch(/^本服务器只使用演示资金。在资产页面/);
       const ar = await list('ar');
       expect(ar.list[0]?.title).toBe('مرحبًا بك في النسخة التجريبية من Meridian');
     });

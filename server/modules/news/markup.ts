@@ -67,6 +67,8 @@ export function plainText(html: string): string {
   return text
     .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
     .replace(/\s+/g, ' ')
+    // Chinese and Japanese put no space after their full-width punctuation.
+    .replace(/([。！？；：，、）」』])\s+/g, '$1')
     .trim();
 }
 
