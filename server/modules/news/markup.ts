@@ -64,12 +64,14 @@ export function plainText(html: string): string {
     allowedTags: [],
     allowedAttributes: {},
   });
-  return text
-    .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
-    .replace(/\s+/g, ' ')
-    // Chinese and Japanese put no space after their full-width punctuation.
-    .replace(/([。！？；：，、）」』])\s+/g, '$1')
-    .trim();
+  return (
+    text
+      .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
+      .replace(/\s+/g, ' ')
+      // Chinese and Japanese put no space after their full-width punctuation.
+      .replace(/([。！？；：，、）」』])\s+/g, '$1')
+      .trim()
+  );
 }
 
 /** The list's summary: the body's first words, cut at a word boundary. */
