@@ -1,15 +1,42 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { lazyChunkFilter } from './scripts/precache-filter.ts';
+import { webAppManifest } from './src/features/offline/web-app-manifest.ts';
+
+// web3-onboard is only needed to connect a wallet, which needs the network anyway: not precached.
+const walletChunks = lazyChunkFilter(['src/features/account/onboard.ts', 'node_modules/@web3-onboard/']);
 
 // The dev server proxies product calls to a server started with `npm run serve` on port 8080.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    walletChunks.plugin,
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // The page asks the user before a new version takes over (src/features/offline/update.ts).
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webAppManifest,
+      // The icons are in public/ and so already in the precache list.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,txt}'],
+        // The install-sheet screenshots are for the browser's install dialog, not for offline use.
+        globIgnores: ['screenshots/**'],
+        manifestTransforms: [walletChunks.transform],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,
     // Inline nothing as data: URLs, so the strict CSP needs no exceptions.
     assetsInlineLimit: 0,
-    // dist/.vite/manifest.json: the chunk graph bench/first-page-size.ts measures.
+    // dist/.vite/manifest.json: the chunk graph bench/first-page-size.ts and the precache read.
     manifest: true,
   },
   server: {

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{protocol,server,src,scripts,tests/integration}/**/*.test.{ts,tsx}'],
+    include: ['{protocol,server,src,sw,scripts,tests/integration}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // Integration tests open their own databases; PGlite start-up is the slow part.
     testTimeout: 30_000,

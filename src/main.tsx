@@ -7,6 +7,9 @@ import { clearSession, hydrateStore, map } from './app/store.ts';
 import { toast } from './components/toast.ts';
 import { refreshConfig } from './features/config/config-model.ts';
 import { setServerLanguage } from './features/config/get-config.ts';
+import { watchInstall } from './features/offline/install.ts';
+import { watchNetwork } from './features/offline/network.ts';
+import { purgeOnWalletChange, registerServiceWorker } from './features/offline/service-worker.ts';
 import { configureApi } from './lib/api.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles.css';
@@ -15,6 +18,9 @@ import './styles.css';
 // language, the session and the last configuration (SPEC.md section 3, DESIGN.md section 8).
 await hydrateStore();
 const i18n = await initI18n(map.language.value);
+watchNetwork();
+watchInstall();
+purgeOnWalletChange();
 configureApi({
   message: (key) => i18n.t(`messages.${key}`),
   onError: (message) => toast.error(message),
@@ -37,3 +43,11 @@ if (root) {
 // Start-up calls (SPEC.md section 4): the configuration and the language, in the background.
 void refreshConfig();
 void setServerLanguage(map.language.value).catch(() => undefined);
+
+// The service worker after the page has loaded, so its precache downloads never compete with
+// the first render. Development builds have none (the dev server serves modules unbundled).
+if (import.meta.env.PROD) {
+  const register = () => void registerServiceWorker().catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -18,6 +18,8 @@ import { InstrumentPage } from '../features/markets/InstrumentPage.tsx';
 import { MarketsPage } from '../features/markets/MarketsPage.tsx';
 import { NewsDetailPage } from '../features/news/NewsDetailPage.tsx';
 import { NewsListPage } from '../features/news/NewsListPage.tsx';
+import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
+import { UpdatePrompt } from '../features/offline/UpdatePrompt.tsx';
 import { StakingPage } from '../features/staking/StakingPage.tsx';
 import { StakingRecordPage } from '../features/staking/StakingRecordPage.tsx';
 import { WithdrawalDetailsPage } from '../features/withdraw/WithdrawalDetailsPage.tsx';
@@ -69,6 +71,7 @@ export function App() {
   const allowed = useSessionGuard();
   return (
     <div className="app">
+      <OfflineBanner />
       {/* Keyed by path so each page change fades in (DESIGN.md section 8). */}
       <div key={location} className="page-fade">
         <Switch>
@@ -82,6 +85,7 @@ export function App() {
           </Route>
         </Switch>
       </div>
+      <UpdatePrompt />
       <Toaster />
     </div>
   );

@@ -4,7 +4,7 @@
  * `1001` resolve; anything else rejects with the server's already translated `respMsg`; `500`
  * additionally ends the local session (the caller's `onSessionEnded`).
  */
-import type { ApiCode } from '../../protocol/codes.ts';
+import { type ApiCode, CODES } from '../../protocol/codes.ts';
 import {
   codePath,
   type Envelope,
@@ -13,6 +13,7 @@ import {
   RESP_OK_NOTICE,
   RESP_SESSION_ENDED,
 } from '../../protocol/envelope.ts';
+import { isOffline, noteAnswer } from '../features/offline/network.ts';
 
 export class ApiCallError extends Error {
   readonly respCode: string | null;
@@ -24,9 +25,11 @@ export class ApiCallError extends Error {
   }
 }
 
+export type ClientMessage = 'service_request_failed' | 'offline_nothing_sent' | 'offline_no_copy';
+
 export interface ApiHooks {
-  /** Translated text for client-side messages such as `service_request_failed`. */
-  message(key: 'service_request_failed'): string;
+  /** Translated text for the client's own messages (`messages.<key>`). */
+  message(key: ClientMessage): string;
   onError?(message: string): void;
   /** A `1001` success carries a notice to show as a success toast. */
   onNotice?(message: string): void;
@@ -49,7 +52,16 @@ export function encodeForm(fields: FormFields): URLSearchParams {
   return form;
 }
 
+function fail(key: ClientMessage): never {
+  const message = hooks.message(key);
+  hooks.onError?.(message);
+  throw new ApiCallError(message, null);
+}
+
 export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promise<Envelope<T>> {
+  // A change made offline is refused before anything leaves the page: never queued, never
+  // replayed later (DESIGN.md section 9). Reads go on; the service worker may answer them.
+  if (CODES[code].mutating && isOffline()) fail('offline_nothing_sent');
   let body: unknown;
   try {
     const response = await fetch(codePath(code), {
@@ -58,15 +70,12 @@ export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promis
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
       body: encodeForm(fields),
     });
+    noteAnswer(response.headers);
     body = await response.json();
   } catch {
     body = undefined;
   }
-  if (!isEnvelope(body)) {
-    const message = hooks.message('service_request_failed');
-    hooks.onError?.(message);
-    throw new ApiCallError(message, null);
-  }
+  if (!isEnvelope(body)) fail(isOffline() ? 'offline_no_copy' : 'service_request_failed');
   const envelope = body as Envelope<T>;
   if (isSuccess(envelope.respCode)) {
     if (envelope.respCode === RESP_OK_NOTICE && envelope.respMsg) hooks.onNotice?.(envelope.respMsg);

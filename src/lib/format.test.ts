@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
 import {
   fixNumber,
+  formatClock,
   formatDate,
   formatDateTime,
   multiply,
@@ -307,5 +308,18 @@ describe('subtract and compareDecimal', () => {
     expect(compareDecimal('10.000001', '10')).toBe(1);
     expect(compareDecimal('0.1', '0.10')).toBe(0);
     expect(compareDecimal('1', 'abc')).toBeNull();
+  });
+});
+
+describe('formatClock (when cached data was stored)', () => {
+  const now = dayjs('2026-11-21T15:30:00').valueOf();
+  test('today: hours and minutes only', () => {
+    expect(formatClock(dayjs('2026-11-21T09:05:59').valueOf(), now)).toBe('09:05');
+  });
+  test('an earlier day: with the date, so old data never passes for today', () => {
+    expect(formatClock(dayjs('2026-11-20T23:59:00').valueOf(), now)).toBe('2026/11/20 23:59');
+  });
+  test('invalid input', () => {
+    expect(formatClock('abc', now)).toBe('--');
   });
 });

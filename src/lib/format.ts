@@ -144,6 +144,17 @@ export function formatDateTime(timestamp: NumericInput): string {
   return formatDate(timestamp, 'YYYY/MM/DD HH:mm:ss');
 }
 
+/**
+ * When cached data was stored: `HH:mm` today, `YYYY/MM/DD HH:mm` on an earlier day, so "data
+ * from 09:12" never hides that it is last week's. `now` is for tests.
+ */
+export function formatClock(timestamp: NumericInput, now: number = Date.now()): string {
+  const millis = toMillis(timestamp);
+  if (millis === null) return PLACEHOLDER;
+  const sameDay = dayjs(millis).isSame(dayjs(now), 'day');
+  return formatDate(millis, sameDay ? 'HH:mm' : 'YYYY/MM/DD HH:mm');
+}
+
 /** SPEC: strings up to this many characters are shown whole. */
 const SHORTEN_LIMIT = 10;
 

@@ -1,8 +1,12 @@
 /**
  * Loads data for a screen and tracks loading, failure and retry, so every list shows a skeleton,
  * "No data" or a retry (DESIGN.md section 8). A newer load replaces an older one still in flight.
+ * When the connection returns, the screen fetches again quietly: what it shows stays on screen
+ * until the fresh answer replaces it.
  */
+import { useSignalEffect } from '@preact/signals-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { reconnects } from '../features/offline/network.ts';
 
 export type Load<T> =
   | { state: 'loading'; data: null; error: null }
@@ -15,16 +19,28 @@ export function useLoad<T>(
 ): Load<T> & { reload(): void } {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading', data: null, error: null });
   const generation = useRef(0);
-  const run = useCallback(() => {
+  const shown = useRef(load);
+  shown.current = load;
+  const run = useCallback((quietly = false) => {
     const mine = ++generation.current;
-    setLoad({ state: 'loading', data: null, error: null });
+    if (!quietly) setLoad({ state: 'loading', data: null, error: null });
     fetcher().then(
       (data) => mine === generation.current && setLoad({ state: 'ready', data, error: null }),
-      (error: Error) =>
-        mine === generation.current && setLoad({ state: 'failed', data: null, error: error.message }),
+      (error: Error) => {
+        // A quiet refresh that fails keeps what is on screen.
+        if (mine !== generation.current || (quietly && shown.current.state === 'ready')) return;
+        setLoad({ state: 'failed', data: null, error: error.message });
+      },
     );
     // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the fetch depends on
   }, deps);
-  useEffect(run, [run]);
-  return { ...load, reload: run };
+  useEffect(() => run(), [run]);
+  const seen = useRef(reconnects.peek());
+  useSignalEffect(() => {
+    const count = reconnects.value;
+    if (count === seen.current) return;
+    seen.current = count;
+    run(shown.current.state === 'ready');
+  });
+  return { ...load, reload: () => run() };
 }

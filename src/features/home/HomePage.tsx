@@ -7,6 +7,7 @@ import { ConnectButton } from '../account/ConnectButton.tsx';
 import { PlatformOverview } from '../config/PlatformOverview.tsx';
 import { TickerStrip } from '../markets/TickerStrip.tsx';
 import { LatestAnnouncement } from '../news/LatestAnnouncement.tsx';
+import { InstallEntry } from '../offline/InstallEntry.tsx';
 import { YieldLabel } from '../staking/YieldLabel.tsx';
 
 export function HomePage() {
@@ -34,6 +35,7 @@ export function HomePage() {
       <LatestAnnouncement />
       <TickerStrip />
       <PlatformOverview />
+      <InstallEntry />
     </>
   );
 }

@@ -14,6 +14,7 @@ import type {
   MarketRow,
 } from '../../../protocol/markets.ts';
 import { encodeForm, type FormFields, fetchData } from '../../lib/api.ts';
+import { noteAnswer } from '../offline/network.ts';
 
 export const getMarkets = (category: MarketCategory) => fetchData<MarketRow[]>('10068', { category });
 
@@ -37,6 +38,7 @@ export async function quietData<T>(code: ApiCode, fields: FormFields = {}): Prom
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
     body: encodeForm(fields),
   });
+  noteAnswer(response.headers);
   const body: unknown = await response.json();
   if (!isEnvelope(body) || !isSuccess(body.respCode)) throw new Error(`${code} failed`);
   return body.data as T;

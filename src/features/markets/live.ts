@@ -16,6 +16,19 @@ export type LiveMode = 'connecting' | 'stream' | 'polling';
 /** After the server refused the stream outright (not a dropped connection), try again this late. */
 const STREAM_RETRY_MS = 30_000;
 
+/** Every stream open on the page, so that a version change can close them (see closeStreams). */
+const openStreams = new Set<EventSource>();
+
+/**
+ * Closes every tick stream for good. Chromium does not let a new service worker take over while
+ * a stream runs through the old one, so the "update" button calls this first; the page reloads
+ * right after, and its screens open new streams.
+ */
+export function closeStreams(): void {
+  for (const source of openStreams) source.close();
+  openStreams.clear();
+}
+
 function isQuote(value: unknown): value is Quote {
   const q = value as Partial<Quote> | null;
   return typeof q === 'object' && q !== null && typeof q.symbol === 'string' && typeof q.last === 'string';
@@ -42,6 +55,7 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
     let stopped = false;
     const open = () => {
       source = new EventSource(`${TICKS_PATH}?symbols=${encodeURIComponent(key)}`);
+      openStreams.add(source);
       source.addEventListener('open', () => setMode('stream'));
       source.addEventListener('tick', (event) => {
         try {
@@ -57,6 +71,7 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
         // something that is not a stream (an old server, a proxy); ask again later.
         if (source?.readyState === EventSource.CLOSED && !stopped) {
           source.close();
+          openStreams.delete(source);
           retry = setTimeout(open, STREAM_RETRY_MS);
         }
       });
@@ -66,6 +81,7 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
       stopped = true;
       clearTimeout(retry);
       source?.close();
+      if (source) openStreams.delete(source);
       setMode('connecting');
     };
   }, [key]);

@@ -1,0 +1,29 @@
+/**
+ * The contract between the page and its service worker (DESIGN.md section 9): the header that
+ * marks an answer served from the read cache, the messages the page sends, and the cache bounds.
+ * Shared by `src/` and `sw/`; no DOM and no worker globals here.
+ */
+
+/** On an answer served from the read cache: when it was stored, in epoch milliseconds. */
+export const CACHED_AT_HEADER = 'x-meridian-cached-at';
+
+/** How long a read waits for the network before the cached answer is shown. */
+export const NETWORK_TIMEOUT_MS = 3000;
+
+/** The read cache holds at most this many answers, none older than this. */
+export const READ_CACHE_MAX_ENTRIES = 300;
+export const READ_CACHE_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+export const READ_CACHE_NAME = 'meridian-reads-v1';
+
+/** Messages from the page to the service worker. */
+export type PageMessage =
+  /** Logout, account switch or a `500`: drop every cached answer that belongs to a wallet. */
+  | { type: 'purge-user-reads' }
+  /** The user accepted the "new version" prompt (workbox-window's `messageSkipWaiting`). */
+  | { type: 'SKIP_WAITING' };
+
+export function isPageMessage(value: unknown): value is PageMessage {
+  const type = (value as { type?: unknown } | null)?.type;
+  return type === 'purge-user-reads' || type === 'SKIP_WAITING';
+}

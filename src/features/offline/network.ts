@@ -1,0 +1,36 @@
+/**
+ * What the page knows about the network: whether the browser reports a connection, when the data
+ * on screen was stored if it came from the service worker's cache, and a counter that goes up each
+ * time the connection returns, so screens can fetch again quietly (DESIGN.md section 9).
+ */
+import { signal } from '@preact/signals-react';
+import { CACHED_AT_HEADER } from '../../../protocol/offline.ts';
+
+export const online = signal(typeof navigator === 'undefined' ? true : navigator.onLine);
+/** The oldest storage time (epoch ms) of the cached answers shown since the last fresh one. */
+export const cachedFrom = signal<number | null>(null);
+export const reconnects = signal(0);
+
+/** Called for every product-call answer: notes whether it came from the cache, and from when. */
+export function noteAnswer(headers: Headers): void {
+  const stored = Number(headers.get(CACHED_AT_HEADER));
+  if (Number.isFinite(stored) && stored > 0) {
+    cachedFrom.value = cachedFrom.value === null ? stored : Math.min(cachedFrom.value, stored);
+  } else if (online.value) {
+    cachedFrom.value = null;
+  }
+}
+
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+export function watchNetwork(target: Pick<Window, 'addEventListener'> = window): void {
+  target.addEventListener('offline', () => {
+    online.value = false;
+  });
+  target.addEventListener('online', () => {
+    online.value = true;
+    reconnects.value += 1;
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Network-first reads with a short time-out (DESIGN.md section 9). A read that answers in time is
+ * passed through and, when it succeeded, stored; a read that fails or is slow is answered from the
+ * cache, marked with the time it was stored so the page can say "offline, data from HH:MM". A
+ * slow network answer still lands in the cache when it arrives. A `500` (session ended) purges
+ * every wallet's entries. Entries are bounded in number and age.
+ */
+import { CacheExpiration } from 'workbox-expiration';
+import { isEnvelope, RESP_OK, RESP_SESSION_ENDED } from '../protocol/envelope.ts';
+import {
+  CACHED_AT_HEADER,
+  NETWORK_TIMEOUT_MS,
+  READ_CACHE_MAX_AGE_SECONDS,
+  READ_CACHE_MAX_ENTRIES,
+  READ_CACHE_NAME,
+} from '../protocol/offline.ts';
+import { isWalletCode, isWalletKey, type Reader, readKey } from './read-key.ts';
+
+const expiration = new CacheExpiration(READ_CACHE_NAME, {
+  maxEntries: READ_CACHE_MAX_ENTRIES,
+  maxAgeSeconds: READ_CACHE_MAX_AGE_SECONDS,
+});
+
+export async function purgeWalletReads(): Promise<void> {
+  const cache = await caches.open(READ_CACHE_NAME);
+  const keys = await cache.keys();
+  await Promise.all(keys.filter((k) => isWalletKey(k.url)).map((k) => cache.delete(k)));
+}
+
+async function cachedAnswer(key: string): Promise<Response | null> {
+  if (await expiration.isURLExpired(key)) return null;
+  const cache = await caches.open(READ_CACHE_NAME);
+  const stored = await cache.match(key);
+  if (!stored) return null;
+  // Served as a fresh response so the page sees an ordinary answer plus the marker header.
+  const headers = new Headers(stored.headers);
+  return new Response(await stored.blob(), { status: stored.status, headers });
+}
+
+/** Stores a successful answer; ends the cached wallets' data on `500`. */
+async function remember(key: string, code: string, reader: Reader, response: Response): Promise<void> {
+  if (!response.ok) return;
+  // Copied before the page reads the body; everything after the first await works on the copy.
+  const copy = response.clone();
+  const text = await copy.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (!isEnvelope(body)) return;
+  if (body.respCode === RESP_SESSION_ENDED) {
+    await purgeWalletReads();
+    return;
+  }
+  // The page may not have written the new session to its store yet: a wallet's answer is never
+  // stored under "nobody signed in".
+  if (body.respCode !== RESP_OK || (isWalletCode(code) && !reader.wallet)) return;
+  const headers = new Headers(copy.headers);
+  headers.set(CACHED_AT_HEADER, String(Date.now()));
+  const cache = await caches.open(READ_CACHE_NAME);
+  await cache.put(key, new Response(text, { status: 200, headers }));
+  await expiration.updateTimestamp(key);
+  await expiration.expireEntries();
+}
+
+const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms));
+
+export async function networkFirstRead(event: FetchEvent, code: string, reader: Reader): Promise<Response> {
+  const body = await event.request.clone().text();
+  const key = readKey(self.location.origin, code, body, reader);
+  const network = fetch(event.request).then(
+    (response) => {
+      event.waitUntil(remember(key, code, reader, response).catch(() => undefined));
+      return response;
+    },
+    () => null,
+  );
+  const first = await Promise.race([network, timeout(NETWORK_TIMEOUT_MS)]);
+  if (first instanceof Response) return first;
+  const cached = await cachedAnswer(key);
+  if (cached) {
+    // Slow, not failed: let the network answer finish and refresh the cache meanwhile.
+    if (first === 'timeout') event.waitUntil(network);
+    return cached;
+  }
+  const late = first === 'timeout' ? await network : null;
+  return late ?? Response.error();
+}

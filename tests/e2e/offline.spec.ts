@@ -1,0 +1,189 @@
+/**
+ * The installable, offline-first app (DESIGN.md section 9) in Debian's Chromium: a first visit
+ * online, then the network goes away and the app still opens, with cached markets, charts and
+ * records, an offline banner and the time the data is from; a change made offline is refused
+ * and never sent; a second wallet on the same device never sees the first one's records; a new
+ * build is offered, not forced.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import en from '../../locales/en.json' with { type: 'json' };
+import { READ_CACHE_NAME } from '../../protocol/offline.ts';
+import { admin } from './fixtures/admin.ts';
+import { collectProblems } from './fixtures/page-problems.ts';
+import {
+  cacheKeys,
+  checkForUpdate,
+  controlledByServiceWorker,
+  hasWaitingWorker,
+} from './fixtures/service-worker.ts';
+import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { installTestWallet, switchAccount, TEST_WALLETS } from './fixtures/test-wallet.ts';
+import { screenshot } from './screenshot.ts';
+
+const CLIENT_DIR = process.env.CLIENT_DIR || 'dist';
+const CLOCK = /\d\d:\d\d/;
+
+async function signInAs(page: Page, privateKey: `0x${string}`) {
+  await installTestWallet(page, { privateKey });
+  await page.goto('/home');
+  await page.locator('.language-picker select').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await controlledByServiceWorker(page);
+  await page.locator('.connect-button').click();
+  await expect(page.locator('.hero .address-chip')).toBeVisible();
+  await waitForStoredSession(page);
+}
+
+/** Product calls that reached the network, from the page or from its service worker. */
+function networkCalls(context: BrowserContext, code: string): string[] {
+  const seen: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().endsWith(`/adc/html/eto/${code}.do`)) seen.push(request.url());
+  });
+  return seen;
+}
+
+test('opens with no network from the cache; changes offline are refused and never sent', async ({
+  page,
+  context,
+}) => {
+  const problems = collectProblems(page);
+  const { address } = TEST_WALLETS.first;
+  await signInAs(page, TEST_WALLETS.first.privateKey);
+  admin(
+    'deposit',
+    '--address',
+    address,
+    '--coin',
+    'USDT',
+    '--chain',
+    'TRC20',
+    '--amount',
+    '120',
+    '--txid',
+    `off${Date.now()}`,
+  );
+
+  // The first visit, online: every screen the user opens leaves its answers in the cache.
+  await page.goto('/marketPrices');
+  await expect(page.locator('.market-list li[data-symbol="BTCUSDT"] .market-price')).toHaveText(/\d/);
+  await page.goto('/instrument/BTCUSDT');
+  await expect(page.locator('.chart-canvas canvas')).toBeVisible();
+  await page.goto('/finance');
+  await expect(page.locator('main, .page').first()).toContainText('120');
+  await page.goto('/withdraw');
+  await expect(page.locator('input[name="amount"]')).toBeVisible();
+  await page.goto('/home');
+  await expect(page.locator('.coin-symbol').first()).toHaveText('USDT');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meridian');
+  await expect(page.locator('.coin-symbol').first()).toHaveText('USDT');
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toContainText('Offline, data from');
+  await expect(banner).toHaveText(CLOCK);
+  await screenshot(page, 'offline-home-en');
+
+  await page.goto('/marketPrices');
+  await expect(page.locator('.market-list li[data-symbol="BTCUSDT"] .market-price')).toHaveText(/\d/);
+  await expect(banner).toContainText('Offline, data from');
+  await screenshot(page, 'offline-markets-en');
+  await page.goto('/instrument/BTCUSDT');
+  await expect(page.locator('.chart-canvas canvas')).toBeVisible();
+  await page.goto('/finance');
+  await expect(page.locator('main, .page').first()).toContainText('120');
+
+  // A withdrawal offline: refused at once with the message, nothing leaves the page.
+  const withdrawals = networkCalls(context, '10025');
+  await page.goto('/withdraw');
+  await expect(page.locator('input[name="amount"]')).toBeVisible();
+  await page.locator('input[name="address"]').fill('TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C');
+  await page.locator('input[name="amount"]').fill('50');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.locator('.toast').filter({ hasText: en.messages.offline_nothing_sent })).toBeVisible();
+  await screenshot(page, 'offline-withdraw-en');
+
+  // Back online: the screens refresh by themselves, and the server never saw a withdrawal.
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await page.waitForTimeout(1000); // anything queued would have been sent by now
+  expect(withdrawals).toEqual([]);
+  const records = JSON.parse(admin('withdrawals', 'list')) as unknown[] | { withdrawals?: unknown[] };
+  const list = Array.isArray(records) ? records : (records.withdrawals ?? []);
+  expect(JSON.stringify(list)).not.toContain(address.toLowerCase().slice(2, 10));
+  expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(p))).toEqual([]);
+});
+
+test('a second wallet on the same device never sees the first one’s cached records', async ({
+  page,
+  context,
+}) => {
+  const first = TEST_WALLETS.first;
+  await signInAs(page, first.privateKey);
+  admin(
+    'deposit',
+    '--address',
+    first.address,
+    '--coin',
+    'USDT',
+    '--chain',
+    'TRC20',
+    '--amount',
+    '77.5',
+    '--txid',
+    `sw${Date.now()}`,
+  );
+  await page.goto('/finance');
+  await expect(page.locator('main, .page').first()).toContainText('77.5');
+  const firstKey = first.address.toLowerCase();
+  expect((await cacheKeys(page, READ_CACHE_NAME)).some((key) => key.includes(firstKey))).toBe(true);
+
+  // The wallet switches account: the app signs the first one out and its cached records go.
+  await switchAccount(page, TEST_WALLETS.second.privateKey);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect
+    .poll(async () => (await cacheKeys(page, READ_CACHE_NAME)).filter((key) => key.includes(firstKey)))
+    .toEqual([]);
+
+  await page.locator('.connect-button').click();
+  await expect(page.locator('.hero .address-chip')).toBeVisible();
+  await waitForStoredSession(page);
+  await context.setOffline(true);
+  await page.goto('/finance');
+  // Nothing cached for the second wallet yet: it is told so, and never shown the first's records.
+  await expect(page.locator('.toast').filter({ hasText: en.messages.offline_no_copy })).toBeVisible();
+  await expect(page.locator('main, .page').first()).not.toContainText('77.5');
+  await context.setOffline(false);
+});
+
+test('a new version is offered, and taken only when the user says so', async ({ page }) => {
+  const file = path.join(CLIENT_DIR, 'sw.js');
+  const original = readFileSync(file, 'utf8');
+  await page.goto('/home');
+  await controlledByServiceWorker(page);
+  await expect(page.locator('.update-prompt')).toHaveCount(0);
+  try {
+    // A new build: the worker script changes, as every build with a changed file does.
+    writeFileSync(file, `${original}\n// build ${Date.now()}\n`);
+    await checkForUpdate(page);
+    const prompt = page.locator('.update-prompt');
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await screenshot(page, 'update-prompt-zh-CN');
+    // "Later" keeps the page as it is; nothing reloads by itself.
+    await prompt.getByRole('button').first().click();
+    await expect(prompt).toHaveCount(0);
+    await page.reload();
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    const reloaded = page.waitForEvent('framenavigated', { timeout: 15_000 });
+    await prompt.getByRole('button').last().click();
+    await reloaded;
+    await expect(page.locator('.update-prompt')).toHaveCount(0);
+    // The new version took over: nothing waits any more.
+    await expect.poll(() => hasWaitingWorker(page)).toBe(false);
+  } finally {
+    writeFileSync(file, original);
+  }
+});
