@@ -141,8 +141,8 @@ test.describe('shell and languages', () => {
     page,
   }) => {
     await page.goto('/home');
-    await page.goto('/news');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhCN.routes.news);
+    await page.goto('/miningMachine/miningMachineMall');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhCN.routes.miningMall);
     await expect(page.locator('.not-open')).toContainText(zhCN.messages.not_open_yet);
     await page.locator('.back-button').click();
     await expect(page).toHaveURL(/\/home$/);

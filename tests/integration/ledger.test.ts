@@ -109,10 +109,11 @@ for (const target of DATABASE_TARGETS) {
 
     test('pools cannot go below zero either; clearing accounts can', async () => {
       const attempt = postEntry(database.db, {
-        type: 'staking_interest',
+        type: 'forex_settlement',
         idempotencyKey: `t:${randomUUID()}`,
         reference: 't',
-        postings: credit(wallet(3), 'staking_reward_pool', 'USDT', '1'),
+        // A pool the demo seed leaves empty (trading is not open).
+        postings: credit(wallet(3), 'trading_margin_pool', 'USDT', '1'),
       });
       await expect(attempt).rejects.toMatchObject({ errorName: 'pool_exhausted' });
     });
@@ -195,9 +196,9 @@ for (const target of DATABASE_TARGETS) {
     test('operator commands: fund a pool, adjust a user up and down, never below zero', async () => {
       const admin = (argv: string[]) => runAdminCommand({ argv, actor: 'ops' }, { database, via: 'direct' });
       expect(
-        await admin(['fund', 'staking_reward_pool', 'USDT', '1000', '--reason', 'launch']),
+        await admin(['fund', 'trading_margin_pool', 'USDT', '1000', '--reason', 'launch']),
       ).toMatchObject({ ok: true });
-      expect(await balanceOf(database.db, systemAccount('staking_reward_pool'), 'USDT')).toBe('1000');
+      expect(await balanceOf(database.db, systemAccount('trading_margin_pool'), 'USDT')).toBe('1000');
       expect(await admin(['fund', 'deposits_clearing', 'USDT', '1', '--reason', 'x'])).toMatchObject({
         exitCode: 2,
       });
