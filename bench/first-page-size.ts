@@ -1,16 +1,18 @@
 /**
- * The first page's JavaScript, gzipped, beside the web3-onboard payload that must stay out of it
+ * The first page's JavaScript and CSS, gzipped, beside the web3-onboard payload that must stay out of it
  * (DESIGN.md section 10). Reads the chunk graph Vite writes (dist/.vite/manifest.json): the first
  * page is the entry and everything it imports statically, plus the default language bundle; the
  * wallet payload is what `src/features/account/onboard.ts` pulls in beyond the first page.
  *
  *   npm run build && node bench/first-page-size.ts
  *
+ * Then the time to first render of a repeat visit offline against online (bench/repeat-visit.ts).
  * Exits 1 when any web3-onboard code is reachable from the first page.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { measureRepeatVisits } from './repeat-visit.ts';
 
 const DIST = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -59,6 +61,9 @@ if (!onboardKey) throw new Error('no chunk for src/features/account/onboard.ts i
 const walletPayload = [...reachable([onboardKey], true)].filter((k) => !firstPage.has(k));
 const walletBytes = sum(walletPayload);
 
+const cssFiles = [...new Set([...firstPage].flatMap((k) => manifest[k]?.css ?? []))];
+const cssBytes = cssFiles.reduce((n, file) => n + gz(file), 0);
+
 const leaked = [...firstPage].filter((k) => k.includes('@web3-onboard') || k === onboardKey);
 
 process.stdout.write(
@@ -66,6 +71,7 @@ process.stdout.write(
     'first page vs web3-onboard (gzip -9, bytes a phone downloads)',
     '',
     `first page JavaScript       ${kb(firstPageBytes).padStart(10)}  (${firstPage.size} chunk(s) + default language bundle)`,
+    `first page CSS              ${kb(cssBytes).padStart(10)}  (${cssFiles.length} file(s))`,
     `web3-onboard payload        ${kb(walletBytes).padStart(10)}  (${walletPayload.length} chunk(s), loaded on the first tap on "connect")`,
     '',
     `first page / web3-onboard: ${(firstPageBytes / walletBytes).toFixed(2)}x`,
@@ -76,3 +82,17 @@ process.stdout.write(
   ].join('\n'),
 );
 process.exitCode = leaked.length === 0 ? 0 : 1;
+
+// The same run, in a browser: a repeat visit opened with no network against one with it.
+const { online, offline } = await measureRepeatVisits();
+process.stdout.write(
+  [
+    'repeat visit, time to first render of /home (median, Chromium, service worker installed)',
+    '',
+    `online                      ${`${online} ms`.padStart(10)}`,
+    `offline                     ${`${offline} ms`.padStart(10)}`,
+    '',
+    `offline / online: ${(offline / online).toFixed(2)}x`,
+    '',
+  ].join('\n'),
+);

@@ -18,6 +18,11 @@ describe('client files', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // Large enough to be worth compressing (the threshold is 1 kB).
+    writeFileSync(
+      path.join(dir, 'assets', 'big-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(8000))})`,
+    );
     writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
     const target = DATABASE_TARGETS[0];
@@ -35,6 +40,20 @@ describe('client files', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('client files travel compressed for browsers that accept it, plain for the others', async () => {
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(1000);
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(8000);
   });
 
   test('the service worker and the shell are revalidated on every load', async () => {

@@ -11,7 +11,8 @@ import './news.css';
 
 /**
  * The home page's announcement strip: the most recently published announcement (pinned or not)
- * and a link to the list. It stays out of the way: nothing while loading, failed or empty.
+ * and a link to the list. It stays out of the way: an empty strip while loading, nothing when
+ * failed or empty.
  */
 export function LatestAnnouncement() {
   useSignals();
@@ -25,6 +26,9 @@ export function LatestAnnouncement() {
       null,
     );
   }, [lang]);
+  // While loading, an invisible strip of the same height holds the place, so the cards below do
+  // not jump when it arrives (layout shift).
+  if (load.state === 'loading') return <LatestAnnouncementPlaceholder />;
   if (load.state !== 'ready' || !load.data) return null;
   const a = load.data;
   return (
@@ -44,6 +48,17 @@ export function LatestAnnouncement() {
       <Link href={paths.news.path} className="latest-news-more">
         {t('news.more')}
       </Link>
+    </section>
+  );
+}
+
+function LatestAnnouncementPlaceholder() {
+  return (
+    <section className="card latest-news placeholder" aria-hidden="true">
+      <span className="latest-news-link">
+        <strong>&nbsp;</strong>
+        <span className="small">&nbsp;</span>
+      </span>
     </section>
   );
 }

@@ -7,12 +7,23 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { configStatus, globalConfig } from '../config/config-model.ts';
 
 export function YieldLabel({ link = true }: { link?: boolean }) {
   useSignals();
   const { t } = useTranslation();
-  const apr = globalConfig.value?.maxApr;
+  const config = globalConfig.value;
+  // Before the first configuration arrives, an empty card of the same height holds the place.
+  if (!config) {
+    if (configStatus.value !== 'loading') return null;
+    return (
+      <section className="card yield-label placeholder" aria-hidden="true">
+        <span className="yield-title">&nbsp;</span>
+        <span className="yield-value">&nbsp;</span>
+      </section>
+    );
+  }
+  const apr = config.maxApr;
   if (!apr) return null;
   const content = (
     <>

@@ -1,0 +1,83 @@
+/**
+ * Time to first render of a repeat visit, offline against online, in the same run: the real
+ * server with the production build, Debian's Chromium at a phone viewport, one first visit that
+ * installs the service worker, then repeat visits alternating online and offline. "Rendered" is
+ * the moment the home page's hero card is in the DOM, in milliseconds since navigation start.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT || 8221);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 7);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function startServer(dataDir: string) {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      MARKET_BACKFILL_MINUTE_DAYS: '1',
+      MARKET_BACKFILL_DAILY_DAYS: '30',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Meridian is running')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+  return child;
+}
+
+async function renderTime(page: Page): Promise<number> {
+  await page.goto(`http://127.0.0.1:${PORT}/home`);
+  await page.waitForSelector('.hero', { state: 'attached' });
+  return page.evaluate(() => Math.round(performance.now()));
+}
+
+export async function measureRepeatVisits(): Promise<{ online: number; offline: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-bench-'));
+  const server = await startServer(dataDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    await renderTime(page); // the first visit installs the service worker
+    await page.waitForFunction(
+      // Runs in the page; spelled out because bench/ is checked without the DOM library.
+      () =>
+        (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator
+          .serviceWorker.controller !== null,
+    );
+    const online: number[] = [];
+    const offline: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await context.setOffline(false);
+      online.push(await renderTime(page));
+      await context.setOffline(true);
+      offline.push(await renderTime(page));
+    }
+    return { online: median(online), offline: median(offline) };
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

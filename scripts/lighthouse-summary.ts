@@ -1,0 +1,61 @@
+/**
+ * Reads the reports of a Lighthouse CI run (`upload.target: filesystem` in lighthouserc.json) and
+ * checks each page's four category scores against the assertions there: one result per page and
+ * category. Error-level misses fail; warn-level misses are printed and counted as neither. Prints
+ * the scores with LCP, TBT and CLS per page.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface ManifestEntry {
+  url: string;
+  jsonPath: string;
+  summary: Record<string, number>;
+}
+type Assertion = [level: 'error' | 'warn' | 'off', options: { minScore: number }];
+
+export interface LighthouseTally {
+  passed: number;
+  failed: number;
+  skipped: number;
+  lines: string[];
+}
+
+export function summarizeLighthouse(root: string): LighthouseTally | null {
+  const config = JSON.parse(readFileSync(path.join(root, 'lighthouserc.json'), 'utf8')) as {
+    ci: { assert: { assertions: Record<string, Assertion> }; upload: { outputDir: string } };
+  };
+  let manifest: ManifestEntry[];
+  try {
+    manifest = JSON.parse(
+      readFileSync(path.join(root, config.ci.upload.outputDir, 'manifest.json'), 'utf8'),
+    ) as ManifestEntry[];
+  } catch {
+    return null;
+  }
+  const tally: LighthouseTally = { passed: 0, failed: 0, skipped: 0, lines: [] };
+  for (const entry of manifest) {
+    const report = JSON.parse(readFileSync(entry.jsonPath, 'utf8')) as {
+      audits: Record<string, { displayValue?: string }>;
+    };
+    const metric = (id: string) => report.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '?';
+    const scores: string[] = [];
+    for (const [key, [level, { minScore }]] of Object.entries(config.ci.assert.assertions)) {
+      const category = key.replace(/^categories:/, '');
+      const score = entry.summary[category];
+      if (score === undefined || level === 'off') continue;
+      const ok = score >= minScore;
+      scores.push(
+        `${category} ${score.toFixed(2)}${ok ? '' : level === 'error' ? ' FAIL' : ' (below target)'}`,
+      );
+      if (ok) tally.passed += 1;
+      else if (level === 'error') tally.failed += 1;
+      else tally.skipped += 1;
+    }
+    tally.lines.push(
+      `${new URL(entry.url).pathname}: ${scores.join(', ')}; LCP ${metric('largest-contentful-paint')}, ` +
+        `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+    );
+  }
+  return tally;
+}
