@@ -12,23 +12,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { ViteManifest } from '../scripts/precache-filter.ts';
 import { measureRepeatVisits } from './repeat-visit.ts';
 
 const DIST = path.resolve(import.meta.dirname, '..', 'dist');
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
-  string,
-  ManifestChunk
->;
+const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
 
 /** Chunks reachable from `keys` through static imports, and dynamic ones too when asked. */
 function reachable(keys: string[], followDynamic: boolean): Set<string> {

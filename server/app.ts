@@ -96,6 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerIp,
+    // The budget is for the API and the tick stream. The client's files are the same for everyone
+    // and cached by the browser and the service worker; a first visit (page plus the worker's
+    // precache) must not spend a tenth of it.
+    allowList: (request) => !request.url.startsWith('/adc/'),
     timeWindow: 60_000,
     errorResponseBuilder: () => new ApiError('too_many_requests'),
   });

@@ -15,6 +15,7 @@ import {
   READ_CACHE_NAME,
 } from '../protocol/offline.ts';
 import { isWalletCode, isWalletKey, type Reader, readKey } from './read-key.ts';
+import { currentReader } from './wallet-record.ts';
 
 const expiration = new CacheExpiration(READ_CACHE_NAME, {
   maxEntries: READ_CACHE_MAX_ENTRIES,
@@ -57,6 +58,10 @@ async function remember(key: string, code: string, reader: Reader, response: Res
   // The page may not have written the new session to its store yet: a wallet's answer is never
   // stored under "nobody signed in".
   if (body.respCode !== RESP_OK || (isWalletCode(code) && !reader.wallet)) return;
+  // The wallet may have changed (and its entries been purged) while this answer was on its way:
+  // an answer is kept only under the wallet that is still signed in.
+  const still = await currentReader();
+  if (still.wallet !== reader.wallet || still.language !== reader.language) return;
   const headers = new Headers(copy.headers);
   headers.set(CACHED_AT_HEADER, String(Date.now()));
   const cache = await caches.open(READ_CACHE_NAME);

@@ -147,6 +147,16 @@ export async function hydrateStore(backend: StoreBackend = localforage): Promise
   });
   effect(() => {
     const next = snapshot();
-    backend.setItem(STORE_KEY, next).catch(() => undefined);
+    lastWrite = backend.setItem(STORE_KEY, next).catch(() => undefined);
   });
+}
+
+let lastWrite: Promise<unknown> = Promise.resolve();
+
+/**
+ * Resolves once the latest change has reached the persisted record; the service worker reads that
+ * record to learn whose data it holds, so it is told about a wallet change only after this.
+ */
+export function whenPersisted(): Promise<void> {
+  return lastWrite.then(() => undefined);
 }

@@ -4,24 +4,14 @@
  * amount, the direction swaps, and a swap appears in the records with the balances moved; in
  * English and Arabic.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
-import { waitForStoredSession } from './fixtures/stored-map.ts';
-import { installTestWallet } from './fixtures/test-wallet.ts';
+import { signInAs } from './fixtures/sign-in.ts';
 import { screenshot } from './screenshot.ts';
-
-async function signInAs(page: Page, privateKey: `0x${string}`, lang: 'en' | 'ar') {
-  await installTestWallet(page, { privateKey });
-  await page.goto('/home');
-  await page.locator('.language-picker select').selectOption(lang);
-  await page.locator('.connect-button').click();
-  await expect(page.locator('.hero .address-chip')).toBeVisible();
-  await waitForStoredSession(page);
-}
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 

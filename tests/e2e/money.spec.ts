@@ -3,24 +3,15 @@
  * deposit credited by the operator, a withdrawal refused for a bad address, then accepted and
  * followed through review and completion; in English and Arabic.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin } from './fixtures/admin.ts';
-import { waitForStoredSession } from './fixtures/stored-map.ts';
-import { installTestWallet, TEST_WALLETS } from './fixtures/test-wallet.ts';
+import { signInAs } from './fixtures/sign-in.ts';
+import { TEST_WALLETS } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
-
-async function signInAs(page: Page, privateKey: `0x${string}`, lang: 'en' | 'ar') {
-  await installTestWallet(page, { privateKey });
-  await page.goto('/home');
-  await page.locator('.language-picker select').selectOption(lang);
-  await page.locator('.connect-button').click();
-  await expect(page.locator('.hero .address-chip')).toBeVisible();
-  await waitForStoredSession(page);
-}
 
 for (const [lang, bundle, key] of [
   ['en', en, TEST_WALLETS.first.privateKey],

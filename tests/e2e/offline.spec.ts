@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import { READ_CACHE_NAME } from '../../protocol/offline.ts';
 import { admin } from './fixtures/admin.ts';
@@ -18,8 +18,9 @@ import {
   controlledByServiceWorker,
   hasWaitingWorker,
 } from './fixtures/service-worker.ts';
+import { signInAs } from './fixtures/sign-in.ts';
 import { waitForStoredSession } from './fixtures/stored-map.ts';
-import { installTestWallet, switchAccount, TEST_WALLETS } from './fixtures/test-wallet.ts';
+import { switchAccount, TEST_WALLETS } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 const CLIENT_DIR = process.env.CLIENT_DIR || 'dist';
@@ -29,17 +30,6 @@ const CLOCK = /\d\d:\d\d/;
 function withdrawalsOf(address: string): number {
   const list = JSON.parse(admin('withdrawals', 'list')) as { user?: string }[];
   return list.filter((w) => w.user === address.toLowerCase()).length;
-}
-
-async function signInAs(page: Page, privateKey: `0x${string}`) {
-  await installTestWallet(page, { privateKey });
-  await page.goto('/home');
-  await page.locator('.language-picker select').selectOption('en');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await controlledByServiceWorker(page);
-  await page.locator('.connect-button').click();
-  await expect(page.locator('.hero .address-chip')).toBeVisible();
-  await waitForStoredSession(page);
 }
 
 /** Product calls that reached the network, from the page or from its service worker. */
@@ -58,6 +48,7 @@ test('opens with no network from the cache; changes offline are refused and neve
   const problems = collectProblems(page);
   const { address } = TEST_WALLETS.first;
   await signInAs(page, TEST_WALLETS.first.privateKey);
+  await controlledByServiceWorker(page);
   admin(
     'deposit',
     '--address',
@@ -128,6 +119,7 @@ test('a second wallet on the same device never sees the first one’s cached rec
 }) => {
   const first = TEST_WALLETS.first;
   await signInAs(page, first.privateKey);
+  await controlledByServiceWorker(page);
   admin(
     'deposit',
     '--address',

@@ -1,12 +1,15 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Screens are photographed on every run into test-results/screenshots for a person to look at;
+ * Screens are photographed on every run into ${E2E_OUT:-test-results}/screenshots for a person to look at;
  * `UPDATE_SCREENSHOTS=1` writes them into docs/screenshots, where the README and the issues
  * show them.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+  const dir =
+    process.env.UPDATE_SCREENSHOTS === '1'
+      ? 'docs/screenshots'
+      : `${process.env.E2E_OUT || 'test-results'}/screenshots`;
   // What the phone's screen shows (412x823); a full-page capture would strand the fixed footer
   // in the middle of the picture. Toasts are let go first so they do not cover the screen.
   await page

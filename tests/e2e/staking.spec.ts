@@ -10,18 +10,9 @@ import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
-import { readStoredMap, waitForStoredSession } from './fixtures/stored-map.ts';
-import { installTestWallet } from './fixtures/test-wallet.ts';
+import { signInAs } from './fixtures/sign-in.ts';
+import { readStoredMap } from './fixtures/stored-map.ts';
 import { screenshot } from './screenshot.ts';
-
-async function signInAs(page: Page, privateKey: `0x${string}`, lang: 'en' | 'ar') {
-  await installTestWallet(page, { privateKey });
-  await page.goto('/home');
-  await page.locator('.language-picker select').selectOption(lang);
-  await page.locator('.connect-button').click();
-  await expect(page.locator('.hero .address-chip')).toBeVisible();
-  await waitForStoredSession(page);
-}
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '../../server/db/client.ts';
-import { buildTestApp } from '../helpers/app.ts';
+import { buildTestApp, FORM_HEADERS } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 
 describe('client files', () => {
@@ -73,5 +73,45 @@ describe('client files', () => {
     }
     const missing = await app.inject({ method: 'GET', url: '/assets/nope.js', headers: { accept: '*/*' } });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('rate limit per IP', () => {
+  let dir: string;
+  let database: Database;
+  let dispose: () => Promise<void>;
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'meridian-client-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const target = DATABASE_TARGETS[0];
+    if (!target) throw new Error('no database');
+    ({ database, dispose } = await target.create());
+    ({ app } = await buildTestApp(database, { config: { clientDir: dir, rateLimitPerIp: 3 } }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await dispose?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('spends its budget on the API only: the client files of a first visit cost nothing', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const file = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(file.statusCode).toBe(200);
+    }
+    const call = () =>
+      app.inject({ method: 'POST', url: '/adc/html/eto/00000.do', headers: FORM_HEADERS, payload: '' });
+    for (let i = 0; i < 3; i += 1) expect((await call()).json()).toMatchObject({ respCode: '00000' });
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ respCode: 'E1009' });
+    // Still no limit on the shell.
+    expect(
+      (await app.inject({ method: 'GET', url: '/home', headers: { accept: 'text/html' } })).statusCode,
+    ).toBe(200);
   });
 });

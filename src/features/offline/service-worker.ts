@@ -6,7 +6,7 @@
 import { effect, signal } from '@preact/signals-react';
 import type { Workbox } from 'workbox-window';
 import type { PageMessage } from '../../../protocol/offline.ts';
-import { map } from '../../app/store.ts';
+import { map, whenPersisted } from '../../app/store.ts';
 import { closeStreams } from '../markets/live.ts';
 
 /** True while a new version waits for the user's yes. */
@@ -57,7 +57,9 @@ export function purgeOnWalletChange(): void {
   let previous = map.address.peek().toLowerCase();
   effect(() => {
     const next = map.address.value.toLowerCase();
-    if (previous && next !== previous) tellWorker({ type: 'purge-user-reads' });
+    // After the store has the new state: from then on the worker keys reads by the new wallet.
+    if (previous && next !== previous)
+      void whenPersisted().then(() => tellWorker({ type: 'purge-user-reads' }));
     previous = next;
   });
 }
