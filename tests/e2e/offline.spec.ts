@@ -72,6 +72,12 @@ test('opens with no network from the cache; changes offline are refused and neve
   await expect(page.locator('main, .page').first()).toContainText('120');
   await page.goto('/withdraw');
   await expect(page.locator('input[name="amount"]')).toBeVisible();
+  await page.goto('/news');
+  const firstAnnouncement = await page.locator('.news-list .news-title').first().textContent();
+  expect(firstAnnouncement).toBeTruthy();
+  await page.locator('.news-list .news-item').first().click();
+  await expect(page).toHaveURL(/\/newsDetail\?id=/);
+  const detailUrl = page.url();
   await page.goto('/home');
   await expect(page.locator('.coin-symbol').first()).toHaveText('USDT');
 
@@ -92,6 +98,12 @@ test('opens with no network from the cache; changes offline are refused and neve
   await expect(page.locator('.chart-canvas canvas')).toBeVisible();
   await page.goto('/finance');
   await expect(page.locator('main, .page').first()).toContainText('120');
+  await page.goto('/news');
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(firstAnnouncement ?? '');
+  await expect(banner).toContainText('Offline, data from');
+  await screenshot(page, 'offline-news-en');
+  await page.goto(detailUrl);
+  await expect(page.locator('article.announcement')).toBeVisible();
 
   // A withdrawal offline: refused at once with the message, nothing leaves the page.
   const before = withdrawalsOf(address);
