@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lazyChunkFilter } from './scripts/precache-filter.ts';
-import { preloadDefaultLocale } from './scripts/preload-locale.ts';
+import { preloadStartChunks } from './scripts/preload-start.ts';
 import { webAppManifest } from './src/features/offline/web-app-manifest.ts';
 
 // web3-onboard is only needed to connect a wallet, which needs the network anyway: not precached.
@@ -12,7 +12,7 @@ const walletChunks = lazyChunkFilter(['src/features/account/onboard.ts', 'node_m
 export default defineConfig({
   plugins: [
     react(),
-    preloadDefaultLocale(),
+    preloadStartChunks(),
     walletChunks.plugin,
     VitePWA({
       strategies: 'injectManifest',

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
-import { App } from './app/App.tsx';
 import { paths } from './app/paths.ts';
 import { clearSession, hydrateStore, map } from './app/store.ts';
 import { toast } from './components/toast.ts';
@@ -13,6 +12,10 @@ import { purgeOnWalletChange, registerServiceWorker } from './features/offline/s
 import { configureApi } from './lib/api.ts';
 import { initI18n } from './lib/i18n.ts';
 import './styles.css';
+
+// The screens start downloading at once but are evaluated in a task of their own, so the start-up
+// work is not one long task that blocks input (Lighthouse's total blocking time).
+const screens = import('./app/App.tsx');
 
 // The stored record is read before the first render, so the first frame already has the
 // language, the session and the last configuration (SPEC.md section 3, DESIGN.md section 8).
@@ -31,6 +34,7 @@ configureApi({
   },
 });
 
+const { App } = await screens;
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
@@ -44,10 +48,15 @@ if (root) {
 void refreshConfig();
 void setServerLanguage(map.language.value).catch(() => undefined);
 
-// The service worker after the page has loaded, so its precache downloads never compete with
-// the first render. Development builds have none (the dev server serves modules unbundled).
+// The service worker once the page has loaded and the main thread is idle, so installing it (the
+// precache downloads some thirty files) never competes with the first screen on a phone's few
+// cores. Development builds have none (the dev server serves modules unbundled).
 if (import.meta.env.PROD) {
   const register = () => void registerServiceWorker().catch(() => undefined);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(register, { timeout: 5000 })
+      : setTimeout(register, 2000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
