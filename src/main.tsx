@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { paths } from './app/paths.ts';
@@ -37,11 +37,16 @@ configureApi({
 const { App } = await screens;
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // As a transition, React renders the first screen in slices and yields to the browser between
+  // them, instead of one long task that would hold up a tap (the boot shell stays until then).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 // Start-up calls (SPEC.md section 4): the configuration and the language, in the background.

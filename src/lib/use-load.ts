@@ -5,7 +5,7 @@
  * until the fresh answer replaces it.
  */
 import { useSignalEffect } from '@preact/signals-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { reconnects } from '../features/offline/network.ts';
 
 export type Load<T> =
@@ -25,7 +25,9 @@ export function useLoad<T>(
     const mine = ++generation.current;
     if (!quietly) setLoad({ state: 'loading', data: null, error: null });
     fetcher().then(
-      (data) => mine === generation.current && setLoad({ state: 'ready', data, error: null }),
+      // Drawing the answer is a transition: a long list renders in slices and never blocks a tap.
+      (data) =>
+        mine === generation.current && startTransition(() => setLoad({ state: 'ready', data, error: null })),
       (error: Error) => {
         // A quiet refresh that fails keeps what is on screen.
         if (mine !== generation.current || (quietly && shown.current.state === 'ready')) return;
