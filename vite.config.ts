@@ -8,6 +8,9 @@ import { webAppManifest } from './src/features/offline/web-app-manifest.ts';
 // web3-onboard is only needed to connect a wallet, which needs the network anyway: not precached.
 const walletChunks = lazyChunkFilter(['src/features/account/onboard.ts', 'node_modules/@web3-onboard/']);
 
+const START_SHARED =
+  /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|localforage|dayjs|decimal\.js|valibot|use-sync-external-store)\/|\/src\/(lib|components)\/|\/protocol\//;
+
 // The dev server proxies product calls to a server started with `npm run serve` on port 8080.
 export default defineConfig({
   plugins: [
@@ -40,6 +43,20 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // dist/.vite/manifest.json: the chunk graph bench/first-page-size.ts and the precache read.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The libraries and shared modules every first page needs travel as one chunk: on a
+              // phone network each extra request of a few hundred bytes still costs a round trip.
+              name: 'start',
+              test: START_SHARED,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/adc': 'http://127.0.0.1:8080' },
