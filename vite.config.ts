@@ -8,6 +8,7 @@ import { webAppManifest } from './src/features/offline/web-app-manifest.ts';
 // web3-onboard is only needed to connect a wallet, which needs the network anyway: not precached.
 const walletChunks = lazyChunkFilter(['src/features/account/onboard.ts', 'node_modules/@web3-onboard/']);
 
+// What every first page needs; see the `start` chunk below.
 const START_SHARED =
   /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|localforage|dayjs|decimal\.js|valibot|use-sync-external-store)\/|\/src\/(lib|components)\/|\/protocol\//;
 
@@ -21,7 +22,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
-      // The page asks the user before a new version takes over (src/features/offline/update.ts).
+      // The page asks the user before a new version takes over (src/features/offline/service-worker.ts, UpdatePrompt.tsx).
       registerType: 'prompt',
       injectRegister: false,
       manifest: webAppManifest,
