@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { ViteManifest } from '../scripts/precache-filter.ts';
+import { reachableKeys, type ViteManifest } from '../scripts/precache-filter.ts';
 import { measureRepeatVisits } from './repeat-visit.ts';
 
 const DIST = path.resolve(import.meta.dirname, '..', 'dist');
@@ -20,20 +20,8 @@ const DIST = path.resolve(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
 
 /** Chunks reachable from `keys` through static imports, and dynamic ones too when asked. */
-function reachable(keys: string[], followDynamic: boolean): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...keys];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    stack.push(
-      ...(manifest[key]?.imports ?? []),
-      ...(followDynamic ? (manifest[key]?.dynamicImports ?? []) : []),
-    );
-  }
-  return seen;
-}
+const reachable = (keys: string[], followDynamic: boolean) =>
+  reachableKeys(manifest, keys, { followDynamic });
 
 const gz = (file: string) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length;
 const sum = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gz(manifest[k]?.file ?? ''), 0);

@@ -16,18 +16,34 @@ export interface ViteChunk {
 }
 export type ViteManifest = Record<string, ViteChunk>;
 
-/** Files reachable from `starts` (static and lazy imports), never entering keys `skip` accepts. */
-function reach(graph: ViteManifest, starts: string[], skip: (key: string) => boolean): Set<string> {
+export interface Walk {
+  /** Follow lazy `import()`s too, not only static imports. */
+  followDynamic: boolean;
+  /** Keys never entered (nor anything only they reach). */
+  skip?: (key: string) => boolean;
+}
+
+/** The manifest keys of the chunks reachable from `starts`. */
+export function reachableKeys(graph: ViteManifest, starts: string[], walk: Walk): Set<string> {
   const seen = new Set<string>();
-  const files = new Set<string>();
   const queue = [...starts];
   for (let key = queue.pop(); key !== undefined; key = queue.pop()) {
     const chunk = graph[key];
-    if (seen.has(key) || !chunk || skip(key)) continue;
+    if (seen.has(key) || !chunk || walk.skip?.(key)) continue;
     seen.add(key);
+    queue.push(...(chunk.imports ?? []), ...(walk.followDynamic ? (chunk.dynamicImports ?? []) : []));
+  }
+  return seen;
+}
+
+/** The files (scripts and their CSS) of the chunks reachable from `starts`. */
+function reachableFiles(graph: ViteManifest, starts: string[], walk: Walk): Set<string> {
+  const files = new Set<string>();
+  for (const key of reachableKeys(graph, starts, walk)) {
+    const chunk = graph[key];
+    if (!chunk) continue;
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
-    queue.push(...(chunk.imports ?? []), ...(chunk.dynamicImports ?? []));
   }
   return files;
 }
@@ -36,8 +52,8 @@ function reach(graph: ViteManifest, starts: string[], skip: (key: string) => boo
 export function lazyOnlyFiles(graph: ViteManifest, prefixes: string[]): Set<string> {
   const isLazy = (key: string) => prefixes.some((p) => key.startsWith(p));
   const entries = Object.keys(graph).filter((k) => graph[k]?.isEntry);
-  const app = reach(graph, entries, isLazy);
-  const lazy = reach(graph, Object.keys(graph).filter(isLazy), () => false);
+  const app = reachableFiles(graph, entries, { followDynamic: true, skip: isLazy });
+  const lazy = reachableFiles(graph, Object.keys(graph).filter(isLazy), { followDynamic: true });
   return new Set([...lazy].filter((f) => !app.has(f)));
 }
 

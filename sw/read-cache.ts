@@ -30,12 +30,8 @@ export async function purgeWalletReads(): Promise<void> {
 
 async function cachedAnswer(key: string): Promise<Response | null> {
   if (await expiration.isURLExpired(key)) return null;
-  const cache = await caches.open(READ_CACHE_NAME);
-  const stored = await cache.match(key);
-  if (!stored) return null;
-  // Served as a fresh response so the page sees an ordinary answer plus the marker header.
-  const headers = new Headers(stored.headers);
-  return new Response(await stored.blob(), { status: stored.status, headers });
+  // Stored with its `x-meridian-cached-at` header: the page reads it as it is.
+  return (await (await caches.open(READ_CACHE_NAME)).match(key)) ?? null;
 }
 
 /** Stores a successful answer; ends the cached wallets' data on `500`. */

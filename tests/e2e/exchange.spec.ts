@@ -5,12 +5,11 @@
  * English and Arabic.
  */
 import { expect, test } from '@playwright/test';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
-import { signInAs } from './fixtures/sign-in.ts';
+import { signInFunded } from './fixtures/sign-in.ts';
 import { screenshot } from './screenshot.ts';
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
@@ -21,23 +20,7 @@ for (const [lang, bundle] of [
 ] as const) {
   test(`swap USDT for BTC and back, then see the records (${lang})`, async ({ page }) => {
     const problems = collectProblems(page);
-    // A wallet of its own, so that other specs' balances never matter.
-    const key = generatePrivateKey();
-    const address = privateKeyToAccount(key).address;
-    await signInAs(page, key, lang);
-    admin(
-      'deposit',
-      '--address',
-      address,
-      '--coin',
-      'USDT',
-      '--chain',
-      'TRC20',
-      '--amount',
-      '500',
-      '--txid',
-      `x${lang}${Date.now()}`,
-    );
+    await signInFunded(page, lang, '500');
 
     await page.goto('/flashExchange');
     const form = page.locator('.exchange-form');

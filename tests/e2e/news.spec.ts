@@ -10,13 +10,13 @@
  * saves the subscription with 100666, and deletes it with 100655 when turned off. Delivery
  * itself is covered by tests/integration/push.test.ts against a local HTTPS push service.
  */
-import { existsSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { Page as ListPage } from '../../protocol/envelope.ts';
 import type { AnnouncementSummary } from '../../protocol/news.ts';
 import type { PushMessage } from '../../protocol/push.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
+import { controlledByServiceWorker } from './fixtures/service-worker.ts';
 import { screenshot } from './screenshot.ts';
 
 /**
@@ -77,17 +77,6 @@ async function announcements(page: Page): Promise<AnnouncementSummary[]> {
     });
     return ((await response.json()) as { data: ListPage<AnnouncementSummary> }).data.list;
   });
-}
-
-/** The push tests need the app's service worker (sw/sw.ts, which installs sw/push.ts). */
-const NO_SERVICE_WORKER = !existsSync('sw/sw.ts');
-
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (globalThis as unknown as PageGlobals).navigator.serviceWorker?.controller != null,
-    null,
-    { timeout: 15_000 },
-  );
 }
 
 test('announcement list, details, home strip and contact in English, Chinese and Arabic', async ({
@@ -210,7 +199,6 @@ test('"Get notified" asks only on the tap, subscribes with the VAPID key, saves 
   page,
   context,
 }) => {
-  test.skip(NO_SERVICE_WORKER, 'this build has no service worker yet');
   const problems = collectProblems(page);
   await context.grantPermissions(['notifications']);
   await stubPushManager(context);
@@ -248,7 +236,6 @@ test('"Get notified" asks only on the tap, subscribes with the VAPID key, saves 
 });
 
 test('the service worker shows a pushed announcement and a tap opens it', async ({ page, context }) => {
-  test.skip(NO_SERVICE_WORKER, 'this build has no service worker yet');
   await context.grantPermissions(['notifications']);
   await switchLanguage(page, 'ar');
   await controlledByServiceWorker(page);

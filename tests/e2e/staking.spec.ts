@@ -5,12 +5,10 @@
  * redemption that returns the principal; in English and Arabic.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
-import { signInAs } from './fixtures/sign-in.ts';
+import { signInFunded } from './fixtures/sign-in.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
 import { screenshot } from './screenshot.ts';
 
@@ -28,23 +26,7 @@ for (const [lang, bundle] of [
     page,
   }) => {
     const problems = collectProblems(page);
-    // A wallet of its own, so that other specs' balances never matter.
-    const key = generatePrivateKey();
-    const address = privateKeyToAccount(key).address;
-    await signInAs(page, key, lang);
-    admin(
-      'deposit',
-      '--address',
-      address,
-      '--coin',
-      'USDT',
-      '--chain',
-      'TRC20',
-      '--amount',
-      '1000',
-      '--txid',
-      `s${lang}${Date.now()}`,
-    );
+    await signInFunded(page, lang, '1000');
 
     // The label on the home page is the best APR among the plans that can be staked (18%).
     await page.reload();
