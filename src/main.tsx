@@ -51,7 +51,11 @@ if (root) {
 
 // Start-up calls (SPEC.md section 4): the configuration and the language, in the background.
 void refreshConfig();
-void setServerLanguage(map.language.value).catch(() => undefined);
+// Offline it waits for the network: nothing can reach the server, and a failure would only toast
+// over a page that the service worker has already shown from its cache.
+const tellServerLanguage = () => void setServerLanguage(map.language.value).catch(() => undefined);
+if (navigator.onLine) tellServerLanguage();
+else window.addEventListener('online', tellServerLanguage, { once: true });
 
 // The service worker once the page has loaded and the main thread is idle, so installing it (the
 // precache downloads some thirty files) never competes with the first screen on a phone's few

@@ -88,6 +88,9 @@ test('opens with no network from the cache; changes offline are refused and neve
   const banner = page.getByTestId('offline-banner');
   await expect(banner).toContainText('Offline, data from');
   await expect(banner).toHaveText(CLOCK);
+  // Everything on home came from the cache: no call failed loudly (counted now, not waited for:
+  // a toast would go away by itself).
+  expect(await page.locator('.toast').count()).toBe(0);
   await screenshot(page, 'offline-home-en');
 
   await page.goto('/marketPrices');
