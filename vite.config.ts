@@ -2,15 +2,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lazyChunkFilter } from './scripts/precache-filter.ts';
+import { precompressBuild } from './scripts/precompress.ts';
 import { preloadStartChunks } from './scripts/preload-start.ts';
+import { isStartModule } from './scripts/start-chunk.ts';
 import { webAppManifest } from './src/features/offline/web-app-manifest.ts';
 
 // web3-onboard is only needed to connect a wallet, which needs the network anyway: not precached.
 const walletChunks = lazyChunkFilter(['src/features/account/onboard.ts', 'node_modules/@web3-onboard/']);
-
-// What every first page needs; see the `start` chunk below.
-const START_SHARED =
-  /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|localforage|dayjs|decimal\.js|valibot|use-sync-external-store)\/|\/src\/(lib|components)\/|\/protocol\//;
 
 // The dev server proxies product calls to a server started with `npm run serve` on port 8080.
 export default defineConfig({
@@ -36,6 +34,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompressBuild(),
   ],
   build: {
     target: 'es2022',
@@ -49,10 +48,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // The libraries and shared modules every first page needs travel as one chunk: on a
-              // phone network each extra request of a few hundred bytes still costs a round trip.
+              // The libraries and shared modules every first page needs, as one chunk.
               name: 'start',
-              test: START_SHARED,
+              test: isStartModule,
             },
           ],
         },

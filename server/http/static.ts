@@ -10,8 +10,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
+/** The compressed copies the build writes beside each file (scripts/precompress.ts). */
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
 export function cacheControlFor(file: string): string {
-  const name = path.basename(file);
+  // A compressed copy is cached like the file it stands for.
+  const name = path.basename(file).replace(COMPRESSED_COPY, '');
   if (REVALIDATE.has(name)) return 'no-cache';
   if (file.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
@@ -23,6 +27,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     root: clientDir,
     wildcard: true,
     index: false,
+    // The build's brotli and gzip copies (scripts/precompress.ts) are sent as they are; a file
+    // without one is compressed per response (server/app.ts).
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, file) {
       reply.header('cache-control', cacheControlFor(file));

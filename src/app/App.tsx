@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Toaster } from '../components/Toaster.tsx';
 import { MyPage } from '../features/account/MyPage.tsx';
@@ -69,11 +69,15 @@ export function App() {
   useSignals();
   const [location] = useLocation();
   const allowed = useSessionGuard();
+  // The first screen replaces the boot shell at once: fading it in from transparent would only
+  // show the user (and Lighthouse's largest contentful paint) the page later.
+  const firstLocation = useRef(location);
+  const fade = location !== firstLocation.current;
   return (
     <div className="app">
       <OfflineBanner />
       {/* Keyed by path so each page change fades in (DESIGN.md section 8). */}
-      <div key={location} className="page-fade">
+      <div key={location} className={fade ? 'page-fade' : undefined}>
         <Switch>
           {ROUTES.map((route) => (
             <Route key={route.path} path={route.path}>

@@ -2,18 +2,25 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Load } from '../lib/use-load.ts';
 
-/** Skeleton while loading, the error with a retry on failure, "No data" when empty, else the content. */
+/**
+ * Skeleton while loading, the error with a retry on failure, "No data" when empty, else the
+ * content. A `placeholder` of the content's own size replaces the skeleton where the content is
+ * shorter than it, so nothing below jumps when the answer arrives.
+ */
 export function LoadState<T>({
   load,
   empty,
+  placeholder,
   children,
 }: {
   load: Load<T> & { reload(): void };
   empty?: (data: T) => boolean;
+  placeholder?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (load.state === 'loading') {
+    if (placeholder) return <>{placeholder}</>;
     return (
       <section className="card" aria-busy="true" aria-label={t('app.loading')}>
         <div className="skeleton skeleton-title" />

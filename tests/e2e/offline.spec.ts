@@ -10,6 +10,7 @@ import path from 'node:path';
 import { type BrowserContext, expect, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import { READ_CACHE_NAME } from '../../protocol/offline.ts';
+import { writeCompressedCopies } from '../../scripts/precompress.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import {
@@ -178,8 +179,10 @@ test('a new version is offered, and taken only when the user says so', async ({ 
   await controlledByServiceWorker(page);
   await expect(page.locator('.update-prompt')).toHaveCount(0);
   try {
-    // A new build: the worker script changes, as every build with a changed file does.
+    // A new build: the worker script changes, as every build with a changed file does (and so do
+    // the compressed copies the server sends).
     writeFileSync(file, `${original}\n// build ${Date.now()}\n`);
+    writeCompressedCopies(file);
     await checkForUpdate(page);
     const prompt = page.locator('.update-prompt');
     await expect(prompt).toBeVisible({ timeout: 15_000 });
@@ -197,5 +200,6 @@ test('a new version is offered, and taken only when the user says so', async ({ 
     await expect.poll(() => hasWaitingWorker(page)).toBe(false);
   } finally {
     writeFileSync(file, original);
+    writeCompressedCopies(file);
   }
 });

@@ -1,8 +1,10 @@
 /** Serving the built client: caching rules and the app shell for client routes. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { precompress } from '../../scripts/precompress.ts';
 import type { Database } from '../../server/db/client.ts';
 import { buildTestApp, FORM_HEADERS } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -25,6 +27,14 @@ describe('client files', () => {
     );
     writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
+    // As a build leaves them: a brotli and a gzip copy beside each text file of 1 kB or more.
+    const largeShell = `<!doctype html><title>shell</title><!--${'s'.repeat(4000)}-->`;
+    writeFileSync(path.join(dir, 'index.html'), largeShell);
+    writeFileSync(
+      path.join(dir, 'assets', 'copied-abc123.js'),
+      `const s = ${JSON.stringify('y'.repeat(6000))}`,
+    );
+    expect(precompress(dir)).toBe(3);
     const target = DATABASE_TARGETS[0];
     if (!target) throw new Error('no database');
     ({ database, dispose } = await target.create());
@@ -54,6 +64,44 @@ describe('client files', () => {
     const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(8000);
+  });
+
+  test("the build's compressed copies are sent as they are, cached like their file", async () => {
+    const asset = await app.inject({
+      method: 'GET',
+      url: '/assets/copied-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.rawPayload).toEqual(readFileSync(path.join(dir, 'assets', 'copied-abc123.js.br')));
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(
+      readFileSync(path.join(dir, 'assets', 'copied-abc123.js'), 'utf8'),
+    );
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/copied-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload).toEqual(readFileSync(path.join(dir, 'assets', 'copied-abc123.js.gz')));
+
+    // The shell, by its name and as the page of a client route: compressed, yet revalidated.
+    for (const url of ['/index.html', '/home']) {
+      const shell = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'br' },
+      });
+      expect(shell.statusCode, url).toBe(200);
+      expect(shell.headers['content-encoding'], url).toBe('br');
+      expect(shell.headers['cache-control'], url).toBe('no-cache');
+      expect(shell.headers['content-type'], url).toContain('text/html');
+      expect(brotliDecompressSync(shell.rawPayload).toString(), url).toContain('<title>shell</title>');
+    }
   });
 
   test('the service worker and the shell are revalidated on every load', async () => {

@@ -3,27 +3,46 @@
  * with its live last price and 24-hour change, opening the instrument's chart.
  */
 import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MarketRow } from '../../../protocol/markets.ts';
 import { paths } from '../../app/paths.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { configStatus, globalConfig } from '../config/config-model.ts';
 import { getMarkets } from './api.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
 import { instrumentPath } from './paths.ts';
 import { useLiveRows } from './use-live-rows.ts';
 
-/** Shown once the configuration says markets are on, so the home page never toasts about them. */
+/**
+ * Shown once the configuration says markets are on, so the home page never toasts about them.
+ * While the first configuration loads, the strip's place is held (markets are usually on), so the
+ * cards below do not jump when it arrives.
+ */
 export function TickerStrip() {
   useSignals();
-  return globalConfig.value?.features.markets === true ? <Ticker /> : null;
+  const config = globalConfig.value;
+  if (!config) return configStatus.value === 'loading' ? <TickerFrame items={<TickerPlaceholder />} /> : null;
+  return config.features.markets ? <Ticker /> : null;
 }
 
 function Ticker() {
-  const { t } = useTranslation();
   const load = useLoad(() => getMarkets('popular'), []);
+  return (
+    <TickerFrame
+      items={
+        <LoadState load={load} empty={(rows) => rows.length === 0} placeholder={<TickerPlaceholder />}>
+          {(rows) => <TickerItems initial={rows} />}
+        </LoadState>
+      }
+    />
+  );
+}
+
+function TickerFrame({ items }: { items: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <section className="ticker" aria-labelledby="ticker-title">
       <div className="ticker-head">
@@ -32,10 +51,26 @@ function Ticker() {
           {t('markets.allMarkets')}
         </Link>
       </div>
-      <LoadState load={load} empty={(rows) => rows.length === 0}>
-        {(rows) => <TickerItems initial={rows} />}
-      </LoadState>
+      {items}
     </section>
+  );
+}
+
+/** Three empty tiles of a loaded tile's height (the generic skeleton is taller: a layout shift). */
+function TickerPlaceholder() {
+  const { t } = useTranslation();
+  return (
+    <ul className="ticker-list placeholder" aria-busy="true" aria-label={t('app.loading')}>
+      {[0, 1, 2].map((i) => (
+        <li key={i}>
+          <span className="ticker-item">
+            <span className="ticker-name">&nbsp;</span>
+            <span className="ticker-price">&nbsp;</span>
+            <span className="change">&nbsp;</span>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
