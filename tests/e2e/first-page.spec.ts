@@ -1,0 +1,87 @@
+/**
+ * The first page as a phone on a slow link meets it: the boot shell paints from the stylesheet
+ * alone, the first screen replaces it without fading in, and nothing on home jumps while the
+ * configuration, the markets and the announcements arrive late, in any order (docs/performance.md).
+ */
+import { expect, type Page, test } from '@playwright/test';
+
+/** Sum of the layout shifts the page reports (not caused by input), from the first paint on. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = window as unknown as { layoutShifts: { value: number; nodes: string[] }[] };
+    record.layoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        record.layoutShifts.push({
+          value: entry.value,
+          nodes: entry.sources.map((s) => (s.node instanceof Element ? s.node.className : String(s.node))),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The browser's install offer, as early as the app listens for it (Chromium sends it whenever
+    // it finds the app installable): the install card must not appear and then be pushed away.
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('.hero')) return;
+      observer.disconnect();
+      window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true }));
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const layoutShifts = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { layoutShifts: { value: number; nodes: string[] }[] }).layoutShifts,
+  );
+
+for (const late of ['00000', '10068', '10083']) {
+  test(`home holds its layout while ${late} arrives late`, async ({ page }) => {
+    await recordLayoutShifts(page);
+    await page.route(`**/adc/html/eto/${late}.do`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/home');
+    // Everything home shows, loaded: coins, the ticker's prices, the announcement, the install card.
+    await expect(page.locator('.coin-symbol').first()).toHaveText('USDT');
+    await expect(page.locator('.ticker-list li[data-symbol]').first()).toBeVisible();
+    await expect(page.locator('a.latest-news-link strong')).toBeVisible();
+    await expect(page.locator('.install-entry')).toBeAttached();
+    // Two frames more, so any shift of the last answer is reported.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const shifts = await layoutShifts(page);
+    expect(
+      shifts.reduce((sum, s) => sum + s.value, 0),
+      JSON.stringify(shifts),
+    ).toBeLessThan(0.001);
+  });
+}
+
+test('the first screen replaces the boot shell at once; a page change fades in', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.locator('.hero')).toBeVisible();
+  await expect(page.locator('.boot-shell')).toHaveCount(0);
+  await expect(page.locator('.page-fade')).toHaveCount(0);
+  await page.locator('.ticker-head a').click();
+  await expect(page).toHaveURL(/\/marketPrices$/);
+  await expect(page.locator('.page-fade')).toHaveCount(1);
+});
+
+test('the page asks for its stylesheet first and its scripts at low priority', async ({ request }) => {
+  const html = await (await request.get('/home', { headers: { accept: 'text/html' } })).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const stylesheet = head.indexOf('rel="stylesheet"');
+  expect(stylesheet).toBeGreaterThan(0);
+  expect(stylesheet).toBeLessThan(head.indexOf('<script'));
+  const scripts = [...head.matchAll(/<(script type="module"|link rel="modulepreload")[^>]*>/g)].map(
+    (m) => m[0],
+  );
+  expect(scripts.length).toBeGreaterThan(2);
+  for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+});
