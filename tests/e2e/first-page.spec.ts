@@ -5,38 +5,59 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 
-/** Sum of the layout shifts the page reports (not caused by input), from the first paint on. */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const record = window as unknown as { layoutShifts: { value: number; nodes: string[] }[] };
-    record.layoutShifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
+interface Shift {
+  value: number;
+  nodes: string[];
+}
+
+/**
+ * What the init script uses of the page's globals (the tests' TypeScript has no DOM library).
+ * Layout shifts are entries of the `layout-shift` type, not caused by input.
+ */
+interface PageGlobals {
+  layoutShifts: Shift[];
+  PerformanceObserver: new (
+    callback: (list: {
+      getEntries(): {
         value: number;
         hadRecentInput: boolean;
-        sources: { node?: Node | null }[];
-      })[]) {
+        sources: { node?: { className?: string } | null }[];
+      }[];
+    }) => void,
+  ) => { observe(options: { type: string; buffered: boolean }): void };
+  MutationObserver: new (
+    callback: (records: unknown, observer: { disconnect(): void }) => void,
+  ) => { observe(target: unknown, options: { childList: boolean; subtree: boolean }): void };
+  document: { querySelector(selector: string): unknown };
+  dispatchEvent(event: Event): boolean;
+  requestAnimationFrame(callback: () => void): number;
+}
+
+/** Records the page's layout shifts from the first paint on (`layoutShifts`). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const page = globalThis as unknown as PageGlobals;
+    page.layoutShifts = [];
+    new page.PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
         if (entry.hadRecentInput) continue;
-        record.layoutShifts.push({
+        page.layoutShifts.push({
           value: entry.value,
-          nodes: entry.sources.map((s) => (s.node instanceof Element ? s.node.className : String(s.node))),
+          nodes: entry.sources.map((s) => String(s.node?.className ?? s.node)),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
     // The browser's install offer, as early as the app listens for it (Chromium sends it whenever
     // it finds the app installable): the install card must not appear and then be pushed away.
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('.hero')) return;
+    new page.MutationObserver((_, observer) => {
+      if (!page.document.querySelector('.hero')) return;
       observer.disconnect();
-      window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true }));
-    }).observe(document, { childList: true, subtree: true });
+      page.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true }));
+    }).observe(page.document, { childList: true, subtree: true });
   });
 }
 
-const layoutShifts = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { layoutShifts: { value: number; nodes: string[] }[] }).layoutShifts,
-  );
+const layoutShifts = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).layoutShifts);
 
 for (const late of ['00000', '10068', '10083']) {
   test(`home holds its layout while ${late} arrives late`, async ({ page }) => {
@@ -53,7 +74,11 @@ for (const late of ['00000', '10068', '10083']) {
     await expect(page.locator('.install-entry')).toBeAttached();
     // Two frames more, so any shift of the last answer is reported.
     await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      () =>
+        new Promise<void>((resolve) => {
+          const { requestAnimationFrame } = globalThis as unknown as PageGlobals;
+          requestAnimationFrame(() => requestAnimationFrame(resolve));
+        }),
     );
     const shifts = await layoutShifts(page);
     expect(
