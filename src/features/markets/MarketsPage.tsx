@@ -4,7 +4,7 @@
  * The category lives in the query (`?category=forex`), so back and reload keep it.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { MARKET_CATEGORIES, type MarketCategory, type MarketRow } from '../../../protocol/markets.ts';
@@ -94,25 +94,33 @@ function MarketTable({ category, initial }: { category: MarketCategory; initial:
       </div>
       <ul className="market-list">
         {rows.map((row) => (
-          <li key={row.symbol} data-symbol={row.symbol}>
-            <Link
-              href={instrumentPath(row.symbol)}
-              className={`market-row ${row.open ? '' : 'market-row-closed'}`}
-            >
-              <span className="market-name">
-                <span className="market-title">{row.name}</span>
-                <span className="market-symbol muted small">
-                  {row.symbol}
-                  {row.open ? null : <span className="market-closed">{t('markets.closed')}</span>}
-                </span>
-              </span>
-              <Sparkline row={row} />
-              <LivePrice value={row.last} precision={row.precision} className="market-price" />
-              <ChangePercent value={row.changePercent24h} pill />
-            </Link>
-          </li>
+          <MarketListRow key={row.symbol} row={row} />
         ))}
       </ul>
     </section>
   );
 }
+
+/**
+ * One row; a tick replaces only the rows it moves (use-live-rows.ts), so the others are not
+ * rendered again.
+ */
+const MarketListRow = memo(function MarketListRow({ row }: { row: MarketRow }) {
+  const { t } = useTranslation();
+  return (
+    <li data-symbol={row.symbol}>
+      <Link href={instrumentPath(row.symbol)} className={`market-row ${row.open ? '' : 'market-row-closed'}`}>
+        <span className="market-name">
+          <span className="market-title">{row.name}</span>
+          <span className="market-symbol muted small">
+            {row.symbol}
+            {row.open ? null : <span className="market-closed">{t('markets.closed')}</span>}
+          </span>
+        </span>
+        <Sparkline row={row} />
+        <LivePrice value={row.last} precision={row.precision} className="market-price" />
+        <ChangePercent value={row.changePercent24h} pill />
+      </Link>
+    </li>
+  );
+});

@@ -3,7 +3,7 @@
  * with its live last price and 24-hour change, opening the instrument's chart.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MarketRow } from '../../../protocol/markets.ts';
@@ -79,14 +79,21 @@ function TickerItems({ initial }: { initial: MarketRow[] }) {
   return (
     <ul className="ticker-list">
       {rows.map((row) => (
-        <li key={row.symbol} data-symbol={row.symbol}>
-          <Link href={instrumentPath(row.symbol)} className="ticker-item">
-            <span className="ticker-name">{row.name}</span>
-            <LivePrice value={row.last} precision={row.precision} className="ticker-price" />
-            <ChangePercent value={row.changePercent24h} />
-          </Link>
-        </li>
+        <TickerItem key={row.symbol} row={row} />
       ))}
     </ul>
   );
 }
+
+/** One tile; a tick replaces only the rows it moves, so the others are not rendered again. */
+const TickerItem = memo(function TickerItem({ row }: { row: MarketRow }) {
+  return (
+    <li data-symbol={row.symbol}>
+      <Link href={instrumentPath(row.symbol)} className="ticker-item">
+        <span className="ticker-name">{row.name}</span>
+        <LivePrice value={row.last} precision={row.precision} className="ticker-price" />
+        <ChangePercent value={row.changePercent24h} />
+      </Link>
+    </li>
+  );
+});

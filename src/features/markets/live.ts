@@ -35,8 +35,43 @@ function isQuote(value: unknown): value is Quote {
 }
 
 /**
+ * Collects ticks and hands over the latest of each symbol once per frame (`schedule`), in the
+ * order the symbols first arrived.
+ */
+export function tickBatcher(
+  deliver: (quote: Quote) => void,
+  schedule: (callback: () => void) => number = requestAnimationFrame,
+  cancel: (handle: number) => void = cancelAnimationFrame,
+) {
+  const pending = new Map<string, Quote>();
+  let frame = 0;
+  const flush = () => {
+    frame = 0;
+    const quotes = [...pending.values()];
+    pending.clear();
+    for (const quote of quotes) deliver(quote);
+  };
+  return {
+    add(quote: Quote): void {
+      pending.set(quote.symbol, quote);
+      frame ||= schedule(flush);
+    },
+    stop(): void {
+      cancel(frame);
+      frame = 0;
+      pending.clear();
+    },
+  };
+}
+
+/**
  * Subscribes to the ticks of `symbols` while mounted. `onQuote` may change on every render; the
  * subscription only restarts when the set of symbols does.
+ *
+ * Ticks are handed over once per animation frame, the latest per symbol: the server sends every
+ * symbol's tick each second, and a screen of many symbols would otherwise render once per tick.
+ * Within one frame React draws them all in one render; while the page is hidden no frame runs,
+ * so nothing is drawn, and on return only the latest price of each symbol is.
  */
 export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => void): LiveMode {
   const [mode, setMode] = useState<LiveMode>('connecting');
@@ -53,6 +88,7 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    const batch = tickBatcher((quote) => handler.current(quote));
     const open = () => {
       source = new EventSource(`${TICKS_PATH}?symbols=${encodeURIComponent(key)}`);
       openStreams.add(source);
@@ -60,7 +96,7 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
       source.addEventListener('tick', (event) => {
         try {
           const quote: unknown = JSON.parse((event as MessageEvent<string>).data);
-          if (isQuote(quote)) handler.current(quote);
+          if (isQuote(quote)) batch.add(quote);
         } catch {
           // A malformed event is skipped; the next one or the next poll brings the price.
         }
@@ -80,6 +116,7 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
     return () => {
       stopped = true;
       clearTimeout(retry);
+      batch.stop();
       source?.close();
       if (source) openStreams.delete(source);
       setMode('connecting');
