@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { median } from './lighthouse-summary.ts';
+
+describe('the median of a page’s runs', () => {
+  it('is the middle score of an odd number of runs, whatever their order', () => {
+    expect(median([0.99, 0.84, 0.97, 0.98, 0.96])).toBe(0.97);
+    expect(median([0.93])).toBe(0.93);
+  });
+
+  it('is the mean of the two middle scores of an even number, and ignores missing ones', () => {
+    expect(median([0.9, 1, undefined, 0.8, 0.95])).toBeCloseTo(0.925);
+    expect(median([undefined])).toBeUndefined();
+  });
+});
