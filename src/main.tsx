@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
+import { startFirstReads } from './app/first-reads.ts';
 import { paths } from './app/paths.ts';
 import { clearSession, hydrateStore, map } from './app/store.ts';
 import { toast } from './components/toast.ts';
-import { refreshConfig } from './features/config/config-model.ts';
+import { globalConfig, refreshConfig } from './features/config/config-model.ts';
 import { setServerLanguage } from './features/config/get-config.ts';
 import { watchInstall } from './features/offline/install.ts';
 import { watchNetwork } from './features/offline/network.ts';
@@ -33,6 +34,9 @@ configureApi({
     navigate(paths.home.path);
   },
 });
+
+// The first screen's data, asked for now rather than after the screens load and render.
+startFirstReads(window.location, map.language.value, globalConfig.value);
 
 const { App } = await screens;
 const root = document.getElementById('root');

@@ -16,6 +16,7 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { IdoPage } from '../features/ido/IdoPage.tsx';
 import { InstrumentPage } from '../features/markets/InstrumentPage.tsx';
 import { MarketsPage } from '../features/markets/MarketsPage.tsx';
+import { MARKET_LIST_DEFAULTS } from '../features/markets/paths.ts';
 import { NewsDetailPage } from '../features/news/NewsDetailPage.tsx';
 import { NewsListPage } from '../features/news/NewsListPage.tsx';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
@@ -54,9 +55,21 @@ const SCREENS: Partial<Record<string, () => ReactNode>> = {
   [paths.stakingPublic.path]: () => <StakingPage />,
   [paths.stakingRecord.path]: () => <StakingRecordPage />,
   [paths.stakingRecordPublic.path]: () => <StakingRecordPage />,
-  [paths.marketPrices.path]: () => <MarketsPage title={paths.marketPrices.title} />,
-  [paths.exMarketPrices.path]: () => <MarketsPage title={paths.exMarketPrices.title} />,
-  [paths.spotGoods.path]: () => <MarketsPage title={paths.spotGoods.title} defaultCategory="crypto" />,
+  [paths.marketPrices.path]: () => (
+    <MarketsPage
+      title={paths.marketPrices.title}
+      defaultCategory={MARKET_LIST_DEFAULTS[paths.marketPrices.path]}
+    />
+  ),
+  [paths.exMarketPrices.path]: () => (
+    <MarketsPage
+      title={paths.exMarketPrices.title}
+      defaultCategory={MARKET_LIST_DEFAULTS[paths.exMarketPrices.path]}
+    />
+  ),
+  [paths.spotGoods.path]: () => (
+    <MarketsPage title={paths.spotGoods.title} defaultCategory={MARKET_LIST_DEFAULTS[paths.spotGoods.path]} />
+  ),
   [paths.instrument.path]: () => <InstrumentPage />,
 };
 

@@ -86,7 +86,37 @@ export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promis
   throw new ApiCallError(envelope.respMsg || hooks.message('service_request_failed'), envelope.respCode);
 }
 
-/** The `data` of a successful call. */
-export async function fetchData<T>(code: ApiCode, fields?: FormFields): Promise<T> {
+/** The `data` of a successful call (or of the same read started early, see `startRead`). */
+export async function fetchData<T>(code: ApiCode, fields: FormFields = {}): Promise<T> {
+  const early = takeEarlyRead(code, fields);
+  if (early) return early as Promise<T>;
   return (await callApi<T>(code, fields)).data as T;
+}
+
+/**
+ * Reads started ahead of the screen that needs them: `src/main.tsx` starts the first screen's
+ * read while the screens' code still loads, so on a cold start the round trip overlaps that
+ * instead of following the first render. The first identical `fetchData` takes it, once; one not
+ * taken within a few seconds is dropped, and a later call goes to the network as usual.
+ */
+const earlyReads = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
+export const EARLY_READ_MS = 10_000;
+
+const readKey = (code: ApiCode, fields: FormFields) => `${code}?${encodeForm(fields).toString()}`;
+
+export function startRead(code: ApiCode, fields: FormFields = {}, now = Date.now()): void {
+  if (CODES[code].mutating) return;
+  const answer = callApi(code, fields).then((envelope) => envelope.data);
+  // Nobody may take it: a failure (already toasted by callApi) must not be an unhandled rejection.
+  answer.catch(() => undefined);
+  earlyReads.set(readKey(code, fields), { answer, startedAt: now });
+}
+
+function takeEarlyRead(code: ApiCode, fields: FormFields, now = Date.now()): Promise<unknown> | null {
+  if (earlyReads.size === 0) return null;
+  const key = readKey(code, fields);
+  const early = earlyReads.get(key);
+  earlyReads.delete(key);
+  if (!early || now - early.startedAt > EARLY_READ_MS) return null;
+  return early.answer;
 }

@@ -110,3 +110,42 @@ test('the page asks for its stylesheet first and its scripts at low priority', a
   expect(scripts.length).toBeGreaterThan(2);
   for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
 });
+
+/** The API codes the page asked for, in order, from now on. */
+function apiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const code = /\/adc\/html\/eto\/(\w+)\.do$/.exec(new URL(request.url()).pathname)?.[1];
+    if (code) calls.push(code);
+  });
+  return calls;
+}
+
+// The screens' chunk is held back: a read asked for before it arrives was started by the start-up,
+// not by a screen. A screen that did not take that read would have sent its own before showing
+// the data, so once the data is on screen, every request it made has been seen.
+for (const [route, reads, shown] of [
+  ['/marketPrices', ['10068'], ['.market-list li[data-symbol]']],
+  ['/news', ['10083'], ['.news-list li']],
+  ['/home', ['10068', '10083'], ['.ticker-list li[data-symbol]', 'a.latest-news-link']],
+] as const) {
+  test(`${route} starts its reads with the start-up and asks for each once`, async ({ page }) => {
+    const calls = apiCalls(page);
+    await page.route('**/assets/App-*.js', async (chunk) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      calls.push('screens arrive');
+      await chunk.continue();
+    });
+    await page.goto(route);
+    for (const selector of shown) await expect(page.locator(selector).first()).toBeVisible();
+    for (const code of reads) {
+      expect(
+        calls.filter((c) => c === code),
+        code,
+      ).toHaveLength(1);
+      expect(calls.indexOf(code), `${code} in ${calls.join(' ')}`).toBeLessThan(
+        calls.indexOf('screens arrive'),
+      );
+    }
+  });
+}

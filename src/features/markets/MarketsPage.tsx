@@ -15,12 +15,8 @@ import { useLoad } from '../../lib/use-load.ts';
 import { globalConfig } from '../config/config-model.ts';
 import { getMarkets } from './api.ts';
 import { ChangePercent, LivePrice, Sparkline } from './LivePrice.tsx';
-import { instrumentPath } from './paths.ts';
+import { categoryOf, instrumentPath } from './paths.ts';
 import { useLiveRows } from './use-live-rows.ts';
-
-function isCategory(value: string | null): value is MarketCategory {
-  return (MARKET_CATEGORIES as readonly string[]).includes(value ?? '');
-}
 
 /** False only when the configuration says markets are switched off. */
 export function useMarketsOpen(): boolean {
@@ -49,8 +45,7 @@ function MarketBrowser({ defaultCategory }: { defaultCategory: MarketCategory })
   const { t } = useTranslation();
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const asked = new URLSearchParams(search).get('category');
-  const category = isCategory(asked) ? asked : defaultCategory;
+  const category = categoryOf(search, defaultCategory);
   const load = useLoad(() => getMarkets(category), [category]);
   const activeTab = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the category changes

@@ -13,7 +13,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { configStatus, globalConfig } from '../config/config-model.ts';
 import { getMarkets } from './api.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
-import { instrumentPath } from './paths.ts';
+import { instrumentPath, TICKER_CATEGORY } from './paths.ts';
 import { useLiveRows } from './use-live-rows.ts';
 
 /**
@@ -29,7 +29,7 @@ export function TickerStrip() {
 }
 
 function Ticker() {
-  const load = useLoad(() => getMarkets('popular'), []);
+  const load = useLoad(() => getMarkets(TICKER_CATEGORY), []);
   return (
     <TickerFrame
       items={
@@ -75,7 +75,7 @@ function TickerPlaceholder() {
 }
 
 function TickerItems({ initial }: { initial: MarketRow[] }) {
-  const { rows } = useLiveRows('popular', initial);
+  const { rows } = useLiveRows(TICKER_CATEGORY, initial);
   return (
     <ul className="ticker-list">
       {rows.map((row) => (

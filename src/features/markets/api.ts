@@ -13,10 +13,12 @@ import type {
   MarketCategory,
   MarketRow,
 } from '../../../protocol/markets.ts';
-import { encodeForm, type FormFields, fetchData } from '../../lib/api.ts';
+import { encodeForm, type FormFields, fetchData, startRead } from '../../lib/api.ts';
 import { noteAnswer } from '../offline/network.ts';
 
 export const getMarkets = (category: MarketCategory) => fetchData<MarketRow[]>('10068', { category });
+/** The same read, started ahead of the screen (see `startRead`). */
+export const startMarketsRead = (category: MarketCategory) => startRead('10068', { category });
 
 export const getInstrument = (symbol: string) => fetchData<InstrumentDetails>('10071', { symbol });
 

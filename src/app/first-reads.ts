@@ -1,0 +1,30 @@
+/**
+ * The reads the first screen starts with, begun by `src/main.tsx` while the screens' code is still
+ * loading (`startRead` in src/lib/api.ts): on a cold start of a list page, the data's round trip
+ * then overlaps the start-up instead of following the first render. Only what the screen will ask
+ * for in the same words; a read the screen does not take is dropped unused.
+ */
+
+import type { GlobalConfig } from '../../protocol/config.ts';
+import type { Language } from '../../protocol/languages.ts';
+import { startMarketsRead } from '../features/markets/api.ts';
+import { categoryOf, MARKET_LIST_DEFAULTS, TICKER_CATEGORY } from '../features/markets/paths.ts';
+import { startAnnouncementsRead } from '../features/news/api.ts';
+import { paths } from './paths.ts';
+
+export function startFirstReads(
+  location: { pathname: string; search: string },
+  language: Language,
+  config: GlobalConfig | null,
+): void {
+  // With the configuration of an earlier visit, a switched-off feature asks nothing.
+  const marketsOn = config?.features.markets !== false;
+  const listDefault = MARKET_LIST_DEFAULTS[location.pathname];
+  if (listDefault && marketsOn) startMarketsRead(categoryOf(location.search, listDefault));
+  if (location.pathname === paths.news.path) startAnnouncementsRead(language);
+  if (location.pathname === paths.home.path) {
+    // The ticker strip and the latest announcement (src/features/home/HomePage.tsx).
+    if (marketsOn) startMarketsRead(TICKER_CATEGORY);
+    startAnnouncementsRead(language);
+  }
+}
