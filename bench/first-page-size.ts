@@ -9,7 +9,7 @@
  * Then the time to first render of a repeat visit offline against online (bench/repeat-visit.ts).
  * Exits 1 when any web3-onboard code is reachable from the first page.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { reachableKeys, type ViteManifest } from '../scripts/precache-filter.ts';
@@ -33,7 +33,17 @@ const defaultLocale = Object.keys(manifest).find((k) => k.endsWith('locales/zh-C
 // The screens are imported right after start-up (and preloaded by the HTML): part of the first page.
 const screensKey = Object.keys(manifest).find((k) => k.endsWith('src/app/App.tsx'));
 const firstPage = reachable(screensKey ? [entry, screensKey] : [entry], false);
-const firstPageBytes = sum(firstPage) + (defaultLocale ? sum([defaultLocale]) : 0);
+const firstPageKeys = [...firstPage, ...(defaultLocale ? [defaultLocale] : [])];
+const firstPageBytes = sum(firstPageKeys);
+// What the server actually sends: the build's brotli copies (scripts/precompress.ts).
+const br = (file: string) => {
+  try {
+    return statSync(path.join(DIST, `${file}.br`)).size;
+  } catch {
+    return gz(file);
+  }
+};
+const firstPageBrotli = firstPageKeys.reduce((n, k) => n + br(manifest[k]?.file ?? ''), 0);
 
 const onboardKey = Object.keys(manifest).find((k) => k.endsWith('src/features/account/onboard.ts'));
 if (!onboardKey) throw new Error('no chunk for src/features/account/onboard.ts in the manifest');
@@ -47,9 +57,10 @@ const leaked = [...firstPage].filter((k) => k.includes('@web3-onboard') || k ===
 
 process.stdout.write(
   [
-    'first page vs web3-onboard (gzip -9, bytes a phone downloads)',
+    'first page vs web3-onboard (gzip -9; and the brotli copies the server sends)',
     '',
     `first page JavaScript       ${kb(firstPageBytes).padStart(10)}  (${firstPage.size} chunk(s) + default language bundle)`,
+    `first page JavaScript, br   ${kb(firstPageBrotli).padStart(10)}  (the build's brotli copies, as served)`,
     `first page CSS              ${kb(cssBytes).padStart(10)}  (${cssFiles.length} file(s))`,
     `web3-onboard payload        ${kb(walletBytes).padStart(10)}  (${walletPayload.length} chunk(s), loaded on the first tap on "connect")`,
     '',
