@@ -2,11 +2,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { startFirstReads } from './app/first-reads.ts';
+import { tellServerLanguage } from './app/language.ts';
 import { paths } from './app/paths.ts';
 import { clearSession, hydrateStore, map } from './app/store.ts';
 import { toast } from './components/toast.ts';
 import { globalConfig, refreshConfig } from './features/config/config-model.ts';
-import { setServerLanguage } from './features/config/get-config.ts';
 import { watchInstall } from './features/offline/install.ts';
 import { watchNetwork } from './features/offline/network.ts';
 import { purgeOnWalletChange, registerServiceWorker } from './features/offline/service-worker.ts';
@@ -55,11 +55,8 @@ if (root) {
 
 // Start-up calls (SPEC.md section 4): the configuration and the language, in the background.
 void refreshConfig();
-// Offline it waits for the network: nothing can reach the server, and a failure would only toast
-// over a page that the service worker has already shown from its cache.
-const tellServerLanguage = () => void setServerLanguage(map.language.value).catch(() => undefined);
-if (navigator.onLine) tellServerLanguage();
-else window.addEventListener('online', tellServerLanguage, { once: true });
+// Offline the language waits for the network (src/app/language.ts).
+void tellServerLanguage();
 
 // The service worker once the page has loaded and the main thread is idle, so installing it (the
 // precache downloads some thirty files) never competes with the first screen on a phone's few

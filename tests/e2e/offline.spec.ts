@@ -203,3 +203,28 @@ test('a new version is offered, and taken only when the user says so', async ({ 
     writeCompressedCopies(file);
   }
 });
+
+test('a language chosen offline switches at once, toasts nothing, and reaches the server when back', async ({
+  page,
+  context,
+}) => {
+  const told = networkCalls(context, 'E0001');
+  await page.goto('/home');
+  await expect(page.locator('.hero')).toBeVisible();
+  await expect.poll(() => told.length).toBe(1); // the start-up's
+  // Every language bundle is in the worker's precache, so the screen can switch with no network.
+  await controlledByServiceWorker(page);
+  await context.setOffline(true);
+  await page.locator('.language-picker select').selectOption('en');
+  await page.locator('.language-picker select').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('.toast')).toHaveCount(0);
+  expect(told).toHaveLength(1);
+
+  // Back online: the language chosen last, once.
+  const answer = page.waitForResponse((r) => r.url().endsWith('/adc/html/eto/E0001.do'));
+  await context.setOffline(false);
+  expect(new URLSearchParams((await answer).request().postData() ?? '').get('lang')).toBe('ar');
+  expect(told).toHaveLength(2);
+  await expect(page.locator('.toast')).toHaveCount(0);
+});
