@@ -92,3 +92,33 @@ for (const [lang, bundle] of [
     expect(problems).toEqual([]);
   });
 }
+
+test('assets count every coin at the bid of its USDT market, and say so', async ({ page }) => {
+  const address = await signInFunded(page, 'en', '100');
+  await page.goto('/assets');
+  const summary = page.locator('.summary');
+  await expect(summary.locator('.big-number')).toHaveText('100.00');
+  await expect(summary).not.toContainText(en.assets.valuedAtBid);
+
+  admin(
+    'deposit',
+    '--address',
+    address,
+    '--coin',
+    'BTC',
+    '--chain',
+    'BTC',
+    '--amount',
+    '0.01',
+    '--txid',
+    `btc${Date.now()}`,
+  );
+  await page.reload();
+  await expect(summary).toContainText(en.assets.valuedAtBid);
+  await expect(summary).not.toContainText(en.assets.unpriced.split(':')[0] ?? 'Not included');
+  // 100 USDT and 0.01 BTC at the demo market's bid (tens of thousands of USDT per BTC).
+  await expect
+    .poll(async () => number(await summary.locator('.big-number').textContent()))
+    .toBeGreaterThan(150);
+  await screenshot(page, 'assets-valued-en');
+});

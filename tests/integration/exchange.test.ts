@@ -173,6 +173,31 @@ for (const target of DATABASE_TARGETS) {
       }
     });
 
+    test('assets are valued at the bid of their USDT market, the same prices the exchange quotes from', async () => {
+      const alice = await user({ USDT: '100', BTC: '0.5', ETH: '2' });
+      const before = Date.now();
+      const { envelope } = await alice.call('10010');
+      const assets = envelope.data as AssetsResponse;
+      const value = (coin: string) => assets.assets.find((a) => a.coin === coin)?.valueUsdt;
+      expect(value('USDT')).toBe('100');
+      for (const [coin, held] of [
+        ['BTC', '0.5'],
+        ['ETH', '2'],
+      ] as const) {
+        // The simulated price moves by the millisecond: within a hundredth of a percent.
+        const expected = dec(held).times(dec(env.engine.quote(`${coin}USDT`, before).bid));
+        const got = dec(value(coin) ?? 'NaN');
+        expect(got.minus(expected).abs().lessThanOrEqualTo(expected.times('0.0001')), `${coin} ${got}`).toBe(
+          true,
+        );
+        expect(got.decimalPlaces()).toBeLessThanOrEqual(6);
+      }
+      expect(value('TRX')).toBe('0');
+      expect(assets.unpriced).toEqual([]);
+      const sum = assets.assets.reduce((n, a) => n.plus(dec(a.valueUsdt ?? '0')), dec('0'));
+      expect(assets.totalUsdt).toBe(fmt(sum));
+    });
+
     test('an exchange moves both legs and the fee in one balanced entry, shown in the records', async () => {
       const alice = await user({ USDT: '1000' });
       const [inventoryUsdt, inventoryBtc, revenueBtc] = await Promise.all([

@@ -7,7 +7,7 @@ export const assetsHandlers = [
   defineHandler({
     code: '10010',
     schema: emptyForm,
-    handle: (ctx) => assetsOf(ctx.db, requireWallet(ctx)),
+    handle: (ctx) => assetsOf(ctx.db, ctx.services.markets, requireWallet(ctx)),
   }),
   defineHandler({
     code: '10011',

@@ -1,7 +1,8 @@
 /**
  * What a user owns (10010) and the movements of its available balance (10011), read from the
- * ledger. Values in USDT need prices; until the market feature provides them, only USDT itself is
- * valued and the other coins are listed as unpriced rather than guessed.
+ * ledger. Values in USDT: USDT itself, and every other coin at the bid of its USDT market (what
+ * selling it would fetch now, the price the flash exchange starts from); a coin without such a
+ * market, or a server without the market engine, is listed as unpriced rather than guessed.
  */
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
@@ -15,15 +16,38 @@ import { RECORD_TYPES, type RecordType } from '../../../protocol/ledger.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
-import { dec, fmt } from '../../ledger/money.ts';
+import { dec, fmt, roundDown } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
+import type { MarketEngine } from '../markets/engine.ts';
 import { FAUCET_MEMO } from './faucet.ts';
 
 const QUOTE = 'USDT';
 
-/** The value of `amount` of `coin` in USDT, or null without a price. */
-function valueInUsdt(coin: string, amount: string): string | null {
-  return coin === QUOTE ? amount : null;
+/** The bid of each coin's USDT market, for the coins that have one. */
+async function usdtBids(
+  engine: MarketEngine | null,
+  symbols: readonly string[],
+  now: number,
+): Promise<Map<string, string>> {
+  const bids = new Map<string, string>();
+  if (!engine) return bids;
+  for (const coin of symbols) {
+    const market = `${coin}${QUOTE}`;
+    if (coin !== QUOTE && (await engine.instrument(market))) bids.set(coin, engine.quote(market, now).bid);
+  }
+  return bids;
+}
+
+/** The value of `amount` of `coin` in USDT (down to USDT's precision), or null without a price. */
+function valueInUsdt(
+  coin: string,
+  amount: string,
+  bids: Map<string, string>,
+  precision: number,
+): string | null {
+  if (coin === QUOTE) return amount;
+  const bid = bids.get(coin);
+  return bid === undefined ? null : roundDown(dec(amount).times(dec(bid)), precision);
 }
 
 async function earningsSince(db: DbOrTx, owner: string, since: Date | null): Promise<string> {
@@ -49,12 +73,27 @@ function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
-export async function assetsOf(db: DbOrTx, wallet: string, now = new Date()): Promise<AssetsResponse> {
+export async function assetsOf(
+  db: DbOrTx,
+  engine: MarketEngine | null,
+  wallet: string,
+  now = new Date(),
+): Promise<AssetsResponse> {
   const owner = wallet.toLowerCase();
   const [coinRows, balances] = await Promise.all([
-    db.select({ symbol: coins.symbol }).from(coins).where(eq(coins.enabled, true)).orderBy(asc(coins.sort)),
+    db
+      .select({ symbol: coins.symbol, precision: coins.precision })
+      .from(coins)
+      .where(eq(coins.enabled, true))
+      .orderBy(asc(coins.sort)),
     balancesOf(db, owner),
   ]);
+  const bids = await usdtBids(
+    engine,
+    coinRows.map((c) => c.symbol),
+    now.getTime(),
+  );
+  const usdtPrecision = coinRows.find((c) => c.symbol === QUOTE)?.precision ?? 2;
   const assets: AssetRow[] = coinRows.map(({ symbol }) => {
     const of = (bucket: string) =>
       dec(balances.find((b) => b.coin === symbol && b.bucket === bucket)?.balance ?? '0');
@@ -64,7 +103,7 @@ export async function assetsOf(db: DbOrTx, wallet: string, now = new Date()): Pr
       available: fmt(of('available')),
       frozen: fmt(of('frozen')),
       total: fmt(total),
-      valueUsdt: valueInUsdt(symbol, fmt(total)),
+      valueUsdt: valueInUsdt(symbol, fmt(total), bids, usdtPrecision),
     };
   });
   const totalUsdt = assets.reduce((sum, a) => (a.valueUsdt ? sum.plus(dec(a.valueUsdt)) : sum), dec('0'));

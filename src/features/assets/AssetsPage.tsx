@@ -6,7 +6,7 @@ import { paths } from '../../app/paths.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
-import { truncate, withThousands } from '../../lib/format.ts';
+import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { globalConfig } from '../config/config-model.ts';
 import { claimFaucet, getAssets } from './api.ts';
@@ -56,6 +56,11 @@ export function AssetsPage() {
               <strong className="big-number" dir="ltr">
                 {withThousands(truncate(data.totalUsdt, 2))}
               </strong>
+              {data.assets.some(
+                (a) => a.coin !== 'USDT' && a.valueUsdt !== null && compareDecimal(a.total, '0') === 1,
+              ) ? (
+                <p className="muted small">{t('assets.valuedAtBid')}</p>
+              ) : null}
               {data.unpriced.length > 0 ? (
                 <p className="muted small">{t('assets.unpriced', { coins: data.unpriced.join(', ') })}</p>
               ) : null}
