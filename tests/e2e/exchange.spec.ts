@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { admin } from './fixtures/admin.ts';
+import { admin, credit } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
 import { screenshot } from './screenshot.ts';
@@ -100,19 +100,7 @@ test('assets count every coin at the bid of its USDT market, and say so', async 
   await expect(summary.locator('.big-number')).toHaveText('100.00');
   await expect(summary).not.toContainText(en.assets.valuedAtBid);
 
-  admin(
-    'deposit',
-    '--address',
-    address,
-    '--coin',
-    'BTC',
-    '--chain',
-    'BTC',
-    '--amount',
-    '0.01',
-    '--txid',
-    `btc${Date.now()}`,
-  );
+  credit(address, '0.01', { coin: 'BTC', chain: 'BTC' });
   await page.reload();
   await expect(summary).toContainText(en.assets.valuedAtBid);
   await expect(summary).not.toContainText(en.assets.unpriced.split(':')[0] ?? 'Not included');

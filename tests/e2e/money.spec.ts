@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { admin } from './fixtures/admin.ts';
+import { admin, credit } from './fixtures/admin.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { TEST_WALLETS } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
@@ -29,23 +29,7 @@ for (const [lang, bundle, key] of [
     await screenshot(page, `recharge-${lang}`);
 
     const txid = `e2e${lang}${Date.now()}`;
-    expect(
-      JSON.parse(
-        admin(
-          'deposit',
-          '--address',
-          address,
-          '--coin',
-          'USDT',
-          '--chain',
-          'TRC20',
-          '--amount',
-          '200',
-          '--txid',
-          txid,
-        ),
-      ),
-    ).toMatchObject({ status: 'credited' });
+    expect(JSON.parse(credit(address, '200', { txid }))).toMatchObject({ status: 'credited' });
     await page.goto('/assets');
     const usdtRow = page.locator('.balance-table tbody tr').first();
     await expect(usdtRow).toContainText('USDT');

@@ -11,7 +11,7 @@ import { type BrowserContext, expect, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import { READ_CACHE_NAME } from '../../protocol/offline.ts';
 import { writeCompressedCopies } from '../../scripts/precompress.ts';
-import { admin } from './fixtures/admin.ts';
+import { admin, credit } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import {
   cacheKeys,
@@ -50,19 +50,7 @@ test('opens with no network from the cache; changes offline are refused and neve
   const { address } = TEST_WALLETS.first;
   await signInAs(page, TEST_WALLETS.first.privateKey);
   await controlledByServiceWorker(page);
-  admin(
-    'deposit',
-    '--address',
-    address,
-    '--coin',
-    'USDT',
-    '--chain',
-    'TRC20',
-    '--amount',
-    '120',
-    '--txid',
-    `off${Date.now()}`,
-  );
+  credit(address, '120');
 
   // The first visit, online: every screen the user opens leaves its answers in the cache.
   await page.goto('/marketPrices');
@@ -136,19 +124,7 @@ test('a second wallet on the same device never sees the first one’s cached rec
   const first = TEST_WALLETS.first;
   await signInAs(page, first.privateKey);
   await controlledByServiceWorker(page);
-  admin(
-    'deposit',
-    '--address',
-    first.address,
-    '--coin',
-    'USDT',
-    '--chain',
-    'TRC20',
-    '--amount',
-    '77.5',
-    '--txid',
-    `sw${Date.now()}`,
-  );
+  credit(first.address, '77.5');
   await page.goto('/finance');
   await expect(page.locator('main, .page').first()).toContainText('77.5');
   const firstKey = first.address.toLowerCase();
