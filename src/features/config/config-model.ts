@@ -18,6 +18,12 @@ export const globalConfig = computed<GlobalConfig | null>(() => {
   return 'coins' in value ? (value as GlobalConfig) : null;
 });
 
+/**
+ * True until this device has its first configuration (no stored copy, first 00000 on its way):
+ * cards that depend on it hold their place meanwhile, so nothing below them jumps.
+ */
+export const firstConfigLoading = computed(() => !globalConfig.value && configStatus.value === 'loading');
+
 export async function refreshConfig(): Promise<void> {
   if (!globalConfig.value) configStatus.value = 'loading';
   try {

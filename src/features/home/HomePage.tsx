@@ -4,7 +4,7 @@ import { LanguagePicker } from '../../app/LanguagePicker.tsx';
 import { currentUser } from '../../app/store.ts';
 import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
-import { configStatus, globalConfig } from '../config/config-model.ts';
+import { firstConfigLoading } from '../config/config-model.ts';
 import { PlatformOverview } from '../config/PlatformOverview.tsx';
 import { TickerStrip } from '../markets/TickerStrip.tsx';
 import { LatestAnnouncement } from '../news/LatestAnnouncement.tsx';
@@ -38,7 +38,7 @@ export function HomePage() {
       <PlatformOverview />
       {/* Below the overview, which grows from a skeleton to its lists when the first configuration
           arrives: the install card waits for that, so it never appears and is then pushed away. */}
-      {configStatus.value === 'loading' && !globalConfig.value ? null : <InstallEntry />}
+      {firstConfigLoading.value ? null : <InstallEntry />}
     </>
   );
 }

@@ -10,7 +10,7 @@ import type { MarketRow } from '../../../protocol/markets.ts';
 import { paths } from '../../app/paths.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { configStatus, globalConfig } from '../config/config-model.ts';
+import { firstConfigLoading, globalConfig } from '../config/config-model.ts';
 import { getMarkets } from './api.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
 import { instrumentPath, TICKER_CATEGORY } from './paths.ts';
@@ -24,7 +24,7 @@ import { useLiveRows } from './use-live-rows.ts';
 export function TickerStrip() {
   useSignals();
   const config = globalConfig.value;
-  if (!config) return configStatus.value === 'loading' ? <TickerFrame items={<TickerPlaceholder />} /> : null;
+  if (!config) return firstConfigLoading.value ? <TickerFrame items={<TickerPlaceholder />} /> : null;
   return config.features.markets ? <Ticker /> : null;
 }
 

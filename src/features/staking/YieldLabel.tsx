@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
-import { configStatus, globalConfig } from '../config/config-model.ts';
+import { firstConfigLoading, globalConfig } from '../config/config-model.ts';
 
 export function YieldLabel({ link = true }: { link?: boolean }) {
   useSignals();
@@ -15,7 +15,7 @@ export function YieldLabel({ link = true }: { link?: boolean }) {
   const config = globalConfig.value;
   // Before the first configuration arrives, an empty card of the same height holds the place.
   if (!config) {
-    if (configStatus.value !== 'loading') return null;
+    if (!firstConfigLoading.value) return null;
     return (
       <section className="card yield-label placeholder" aria-hidden="true">
         <span className="yield-title">&nbsp;</span>
