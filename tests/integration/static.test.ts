@@ -6,18 +6,36 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { precompress } from '../../scripts/precompress.ts';
 import type { Database } from '../../server/db/client.ts';
-import { buildTestApp, FORM_HEADERS } from '../helpers/app.ts';
+import { buildTestApp, FORM_HEADERS, type TestAppOptions } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 
-describe('client files', () => {
-  let dir: string;
-  let database: Database;
-  let dispose: () => Promise<void>;
-  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-
+/**
+ * A built client in a temporary folder (`prepare` writes its files), served by the real app on a
+ * fresh database; the folder and the database go afterwards.
+ */
+function useClientApp(prepare: (dir: string) => void, config: TestAppOptions['config'] = {}) {
+  const env = {} as { dir: string; app: Awaited<ReturnType<typeof buildTestApp>>['app'] };
+  let dispose: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'meridian-client-'));
-    mkdirSync(path.join(dir, 'assets'));
+    env.dir = mkdtempSync(path.join(tmpdir(), 'meridian-client-'));
+    mkdirSync(path.join(env.dir, 'assets'));
+    prepare(env.dir);
+    const target = DATABASE_TARGETS[0];
+    if (!target) throw new Error('no database');
+    let database: Database;
+    ({ database, dispose } = await target.create());
+    ({ app: env.app } = await buildTestApp(database, { config: { clientDir: env.dir, ...config } }));
+  });
+  afterAll(async () => {
+    await env.app?.close();
+    await dispose?.();
+    rmSync(env.dir, { recursive: true, force: true });
+  });
+  return env;
+}
+
+describe('client files', () => {
+  const env = useClientApp((dir) => {
     writeFileSync(
       path.join(dir, 'index.html'),
       `<!doctype html><title>shell</title><!--${'s'.repeat(4000)}-->`,
@@ -36,32 +54,27 @@ describe('client files', () => {
       path.join(dir, 'assets', 'big-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(8000))})`,
     );
-    const target = DATABASE_TARGETS[0];
-    if (!target) throw new Error('no database');
-    ({ database, dispose } = await target.create());
-    ({ app } = await buildTestApp(database, { config: { clientDir: dir } }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   test('hashed assets are immutable for a year', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const response = await env.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   const get = (url: string, acceptEncoding: string) =>
-    app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': acceptEncoding } });
+    env.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html', 'accept-encoding': acceptEncoding },
+    });
 
   test('a file without copies travels compressed for browsers that accept it, plain for the others', async () => {
     const brotli = await get('/assets/big-abc123.js', 'gzip, deflate, br');
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.rawPayload.length).toBeLessThan(1000);
-    const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+    const plain = await env.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(8000);
   });
@@ -70,16 +83,16 @@ describe('client files', () => {
     const asset = await get('/assets/copied-abc123.js', 'gzip, br');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-encoding']).toBe('br');
-    expect(asset.rawPayload).toEqual(readFileSync(path.join(dir, 'assets', 'copied-abc123.js.br')));
+    expect(asset.rawPayload).toEqual(readFileSync(path.join(env.dir, 'assets', 'copied-abc123.js.br')));
     expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(
-      readFileSync(path.join(dir, 'assets', 'copied-abc123.js'), 'utf8'),
+      readFileSync(path.join(env.dir, 'assets', 'copied-abc123.js'), 'utf8'),
     );
     expect(asset.headers['content-type']).toContain('javascript');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     const gzip = await get('/assets/copied-abc123.js', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gzip.rawPayload).toEqual(readFileSync(path.join(dir, 'assets', 'copied-abc123.js.gz')));
+    expect(gzip.rawPayload).toEqual(readFileSync(path.join(env.dir, 'assets', 'copied-abc123.js.gz')));
 
     // The shell, by its name and as the page of a client route: compressed, yet revalidated.
     for (const url of ['/index.html', '/home']) {
@@ -93,61 +106,52 @@ describe('client files', () => {
   });
 
   test('the service worker and the shell are revalidated on every load', async () => {
-    const sw = await app.inject({ method: 'GET', url: '/sw.js' });
+    const sw = await env.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
-    const shell = await app.inject({ method: 'GET', url: '/index.html' });
+    const shell = await env.app.inject({ method: 'GET', url: '/index.html' });
     expect(shell.headers['cache-control']).toBe('no-cache');
   });
 
   test('client routes get the app shell; missing files and API paths do not', async () => {
     for (const route of ['/', '/home', '/ido/aboutStart', '/editOrder/12']) {
-      const response = await app.inject({ method: 'GET', url: route, headers: { accept: 'text/html' } });
+      const response = await env.app.inject({ method: 'GET', url: route, headers: { accept: 'text/html' } });
       expect(response.statusCode, route).toBe(200);
       expect(response.body).toContain('<title>shell</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
     }
-    const missing = await app.inject({ method: 'GET', url: '/assets/nope.js', headers: { accept: '*/*' } });
+    const missing = await env.app.inject({
+      method: 'GET',
+      url: '/assets/nope.js',
+      headers: { accept: '*/*' },
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
 
 describe('rate limit per IP', () => {
-  let dir: string;
-  let database: Database;
-  let dispose: () => Promise<void>;
-  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'meridian-client-'));
-    mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
-    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-    const target = DATABASE_TARGETS[0];
-    if (!target) throw new Error('no database');
-    ({ database, dispose } = await target.create());
-    ({ app } = await buildTestApp(database, { config: { clientDir: dir, rateLimitPerIp: 3 } }));
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dispose?.();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const env = useClientApp(
+    (dir) => {
+      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+      writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    },
+    { rateLimitPerIp: 3 },
+  );
 
   test('spends its budget on the API only: the client files of a first visit cost nothing', async () => {
     for (let i = 0; i < 10; i += 1) {
-      const file = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      const file = await env.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
       expect(file.statusCode).toBe(200);
     }
     const call = () =>
-      app.inject({ method: 'POST', url: '/adc/html/eto/00000.do', headers: FORM_HEADERS, payload: '' });
+      env.app.inject({ method: 'POST', url: '/adc/html/eto/00000.do', headers: FORM_HEADERS, payload: '' });
     for (let i = 0; i < 3; i += 1) expect((await call()).json()).toMatchObject({ respCode: '00000' });
     const refused = await call();
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ respCode: 'E1009' });
     // Still no limit on the shell.
     expect(
-      (await app.inject({ method: 'GET', url: '/home', headers: { accept: 'text/html' } })).statusCode,
+      (await env.app.inject({ method: 'GET', url: '/home', headers: { accept: 'text/html' } })).statusCode,
     ).toBe(200);
   });
 });
