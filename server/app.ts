@@ -85,9 +85,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  // The client's files and the larger answers (candles, lists) travel compressed: a phone on a
-  // slow network gets a third of the bytes. Brotli at a middle quality costs little CPU per request;
-  // the tick stream (text/event-stream) is never buffered for compression.
+  // The larger answers (candles, lists) travel compressed: a phone on a slow network gets a third
+  // of the bytes. Brotli at a middle quality costs little CPU per request; the client's files come
+  // with their own brotli and gzip copies from the build (server/http/static.ts), which this
+  // leaves as they are; the tick stream (text/event-stream) is never buffered for compression.
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
