@@ -58,13 +58,30 @@ export function summarizeLighthouse(root: string): LighthouseTally | null {
       else tally.skipped += 1;
     }
     const performanceRuns = runs.map((run) => run.summary.performance?.toFixed(2) ?? '?').join(' ');
+    // Every score is printed with the host's speed and the CPU multiplier its runs had.
+    const hosts = runs.map((run) => hostOf(run.jsonPath));
+    const indexes = hosts.map((h) => h.benchmarkIndex);
+    const multipliers = [...new Set(hosts.map((h) => h.multiplier))].join('/');
     tally.lines.push(
       `${new URL(entry.url).pathname}: ${scores.join(', ')} (performance per run: ${performanceRuns}); ` +
         `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
-        `CLS ${metric('cumulative-layout-shift')}`,
+        `CLS ${metric('cumulative-layout-shift')}; benchmarkIndex ${Math.min(...indexes)}-${Math.max(...indexes)}, ` +
+        `CPU multiplier ${multipliers}`,
     );
   }
   return tally;
+}
+
+/** The host's benchmark index and the CPU multiplier one run of Lighthouse had. */
+function hostOf(jsonPath: string): { benchmarkIndex: number; multiplier: number } {
+  const report = JSON.parse(readFileSync(jsonPath, 'utf8')) as {
+    environment?: { benchmarkIndex?: number };
+    configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
+  };
+  return {
+    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
+    multiplier: report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 0,
+  };
 }
 
 /** The median of the scores present (the middle one, or the mean of the two middle ones). */
