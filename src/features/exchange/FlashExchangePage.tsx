@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { Link } from 'wouter';
@@ -6,12 +6,14 @@ import type { ExchangePair } from '../../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../../protocol/exchange.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { paths } from '../../app/paths.ts';
+import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiCallError } from '../../lib/api.ts';
 import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { useRequestId } from '../../lib/use-request-id.ts';
 import { executeExchange, getBalances, getExchangeQuote } from './api.ts';
 import { useLiveQuote } from './use-live-quote.ts';
 
@@ -46,7 +48,7 @@ function ExchangeForm({
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   // One requestId per intended exchange: a retry after a lost answer cannot exchange twice.
-  const requestId = useRef(crypto.randomUUID());
+  const requestId = useRequestId();
 
   const toCoins = pairs.filter((p) => p.from === from).map((p) => p.to);
   const pair = pairs.find((p) => p.from === from && p.to === to) ?? null;
@@ -61,7 +63,7 @@ function ExchangeForm({
   const available = balances[from] ?? '0';
 
   const changed = () => {
-    requestId.current = crypto.randomUUID();
+    requestId.renew();
     setError('');
   };
 
@@ -92,7 +94,7 @@ function ExchangeForm({
         quoteId: current.quoteId,
         requestId: requestId.current,
       });
-      requestId.current = crypto.randomUUID();
+      requestId.renew();
       toast.success(t('exchange.done', isolated(withThousands(done.receive), done.to)));
       setAmount('');
       getBalances().then(setBalances, () => undefined);
@@ -246,14 +248,7 @@ function ExchangeForm({
         </div>
       ) : null}
 
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary block" disabled={busy} aria-busy={busy}>
-        {busy ? t('app.loading') : t('exchange.submit')}
-      </button>
+      <FormSubmit error={error} busy={busy} label={t('exchange.submit')} />
       <Link href={paths.flashRedemptionRecord.path} className="link-button">
         {t('routes.flashRedemptionRecord')}
       </Link>

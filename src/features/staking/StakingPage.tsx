@@ -4,7 +4,7 @@
  * Sold-out plans are shown but cannot be picked.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { Link, useLocation } from 'wouter';
@@ -18,12 +18,16 @@ import {
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
+import { AmountField } from '../../components/AmountField.tsx';
+import { Facts } from '../../components/Facts.tsx';
+import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { subtract, withThousands } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { useRequestId } from '../../lib/use-request-id.ts';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { globalConfig } from '../config/config-model.ts';
 import { getAvailable, getPlans, stake } from './api.ts';
@@ -88,7 +92,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   // One requestId per intended stake: a retry after a lost answer cannot stake twice.
-  const requestId = useRef(crypto.randomUUID());
+  const requestId = useRequestId();
   const available = useLoad(
     () => (user ? getAvailable(coin) : Promise.resolve(null)),
     [coin, user?.address, version],
@@ -124,7 +128,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
   };
 
   const changed = () => {
-    requestId.current = crypto.randomUUID();
+    requestId.renew();
     setError('');
   };
 
@@ -136,7 +140,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
     setBusy(true);
     try {
       await stake({ planId: plan.id, amount, requestId: requestId.current });
-      requestId.current = crypto.randomUUID();
+      requestId.renew();
       setVersion((n) => n + 1);
       toast.success(t('staking.done'));
       navigate(paths.stakingRecord.path);
@@ -181,102 +185,74 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
           }}
         />
       </div>
-      <dl className="facts">
-        <div>
-          <dt>{t('staking.apr')}</dt>
-          <dd dir="ltr">{plan.apr}%</dd>
-        </div>
-        <div>
-          <dt>{t('staking.early')}</dt>
-          <dd>{plan.earlyRedemption ? t('staking.earlyYes') : t('staking.earlyNo')}</dd>
-        </div>
-        <div>
-          <dt>{t('staking.min')}</dt>
-          <dd dir="ltr">
-            {withThousands(plan.min)} {coin}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staking.maxPerUser')}</dt>
-          <dd dir="ltr">
-            {withThousands(plan.max)} {coin}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staking.remaining')}</dt>
-          <dd dir="ltr" className={plan.soldOut ? 'sold-out-text' : undefined}>
-            {plan.soldOut ? t('staking.soldOut') : `${withThousands(plan.remaining)} ${coin}`}
-          </dd>
-        </div>
-      </dl>
-      <label className="field">
-        <span>{t('staking.amount')}</span>
-        <span className="input-with-button">
-          <input
-            name="amount"
-            dir="ltr"
-            inputMode="decimal"
-            autoComplete="off"
-            disabled={plan.soldOut}
-            placeholder={t('staking.limits', { min: plan.min, max: limitMax })}
-            value={amount}
-            onChange={(e) => {
-              changed();
-              setAmount(e.target.value.trim());
-            }}
-          />
-          <button
-            type="button"
-            className="link-button"
-            disabled={plan.soldOut}
-            onClick={() => {
-              changed();
-              const cap = typeof available.data === 'string' ? minOf(limitMax, available.data) : limitMax;
-              setAmount(cap);
-            }}
-          >
-            {t('staking.max')}
-          </button>
-        </span>
-        {typeof available.data === 'string' ? (
-          <span className="muted small">
-            {t('staking.available', { amount: withThousands(available.data), coin })}
-          </span>
-        ) : null}
-        {compareUnits(plan.staked, '0') > 0 ? (
-          <span className="muted small">
-            {t('staking.yourStake', { amount: withThousands(plan.staked), coin })}
-          </span>
-        ) : null}
-      </label>
-      <dl className="facts">
-        <div>
-          <dt>{t('staking.estimated')}</dt>
-          <dd dir="ltr" className="estimate">
-            {estimate ? `${withThousands(estimate)} ${coin}` : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staking.expires')}</dt>
-          <dd>
-            <When at={maturityOf(Math.floor(Date.now() / 60_000) * 60_000, plan.days)} />
-          </dd>
-        </div>
-      </dl>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Facts
+        rows={[
+          { label: t('staking.apr'), value: `${plan.apr}%`, dir: 'ltr' },
+          {
+            label: t('staking.early'),
+            value: plan.earlyRedemption ? t('staking.earlyYes') : t('staking.earlyNo'),
+          },
+          { label: t('staking.min'), value: `${withThousands(plan.min)} ${coin}`, dir: 'ltr' },
+          { label: t('staking.maxPerUser'), value: `${withThousands(plan.max)} ${coin}`, dir: 'ltr' },
+          {
+            label: t('staking.remaining'),
+            value: plan.soldOut ? t('staking.soldOut') : `${withThousands(plan.remaining)} ${coin}`,
+            dir: 'ltr',
+            className: plan.soldOut ? 'sold-out-text' : undefined,
+          },
+        ]}
+      />
+      <AmountField
+        label={t('staking.amount')}
+        name="amount"
+        value={amount}
+        disabled={plan.soldOut}
+        placeholder={t('staking.limits', { min: plan.min, max: limitMax })}
+        maxLabel={t('staking.max')}
+        onChange={(value) => {
+          changed();
+          setAmount(value);
+        }}
+        onMax={() => {
+          changed();
+          setAmount(typeof available.data === 'string' ? minOf(limitMax, available.data) : limitMax);
+        }}
+        hint={
+          <>
+            {typeof available.data === 'string' ? (
+              <span className="muted small">
+                {t('staking.available', { amount: withThousands(available.data), coin })}
+              </span>
+            ) : null}
+            {compareUnits(plan.staked, '0') > 0 ? (
+              <span className="muted small">
+                {t('staking.yourStake', { amount: withThousands(plan.staked), coin })}
+              </span>
+            ) : null}
+          </>
+        }
+      />
+      <Facts
+        rows={[
+          {
+            label: t('staking.estimated'),
+            value: estimate ? `${withThousands(estimate)} ${coin}` : '--',
+            dir: 'ltr',
+            className: 'estimate',
+          },
+          {
+            label: t('staking.expires'),
+            value: <When at={maturityOf(Math.floor(Date.now() / 60_000) * 60_000, plan.days)} />,
+          },
+        ]}
+      />
       {user ? (
-        <button
-          type="submit"
-          className="button button-primary block"
-          disabled={busy || plan.soldOut}
-          aria-busy={busy}
-        >
-          {busy ? t('app.loading') : plan.soldOut ? t('staking.soldOut') : t('staking.submit')}
-        </button>
+        <FormSubmit
+          error={error}
+          busy={busy}
+          disabled={plan.soldOut}
+          label={plan.soldOut ? t('staking.soldOut') : t('staking.submit')}
+        />
       ) : (
         <div className="connect-to-stake">
           <p className="muted">{t('staking.connectFirst')}</p>

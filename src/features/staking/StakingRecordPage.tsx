@@ -4,16 +4,18 @@
  * redeemed early (principal only) after a confirmation, a matured one in full.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stake } from '../../../protocol/staking.ts';
 import { currentUser } from '../../app/store.ts';
-import { LoadState } from '../../components/LoadState.tsx';
+import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { Facts } from '../../components/Facts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordList } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useRequestId } from '../../lib/use-request-id.ts';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { getStakes, redeemStake } from './api.ts';
 
@@ -21,7 +23,7 @@ function RedeemAction({ stake, onDone }: { stake: Stake; onDone(): void }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const requestId = useRef(crypto.randomUUID());
+  const requestId = useRequestId();
   const matured = Date.now() >= stake.expiresAt;
   if (stake.status !== 'staked' || (!matured && !stake.earlyRedemption)) return null;
 
@@ -34,38 +36,44 @@ function RedeemAction({ stake, onDone }: { stake: Stake; onDone(): void }) {
       onDone();
     } catch {
       // The server's message was toasted; a new attempt is a new request.
-      requestId.current = crypto.randomUUID();
+      requestId.renew();
       setConfirming(false);
     } finally {
       setBusy(false);
     }
   };
 
-  if (!confirming) {
-    return (
+  return (
+    <>
       <button type="button" className="button button-secondary block" onClick={() => setConfirming(true)}>
         {matured ? t('staking.redeem') : t('staking.redeemEarly')}
       </button>
-    );
-  }
-  return (
-    <div className="redeem-confirm">
-      {matured ? null : <p className="muted small">{t('staking.earlyNote')}</p>}
-      <div className="actions">
-        <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-          {t('staking.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary redeem-confirm-button"
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void redeem()}
+      {confirming ? (
+        <ConfirmSheet
+          title={matured ? t('staking.redeem') : t('staking.redeemEarly')}
+          confirmLabel={t('staking.confirm')}
+          busy={busy}
+          onConfirm={() => void redeem()}
+          onCancel={() => setConfirming(false)}
         >
-          {busy ? t('app.loading') : t('staking.confirm')}
-        </button>
-      </div>
-    </div>
+          <Facts
+            rows={[
+              {
+                label: t('staking.amount'),
+                value: `${withThousands(stake.amount)} ${stake.coin}`,
+                dir: 'ltr',
+              },
+              {
+                label: t('staking.estimated'),
+                value: `${matured ? withThousands(stake.interest) : '0'} ${stake.coin}`,
+                dir: 'ltr',
+              },
+            ]}
+          />
+          {matured ? null : <p className="muted small">{t('staking.earlyNote')}</p>}
+        </ConfirmSheet>
+      ) : null}
+    </>
   );
 }
 
@@ -123,17 +131,13 @@ function StakeCard({ stake, onChange }: { stake: Stake; onChange(): void }) {
 }
 
 function Records() {
-  const load = useLoad(() => getStakes(1), []);
   return (
-    <LoadState load={load} empty={(p) => p.list.length === 0}>
-      {(p) => (
-        <ul className="stake-list">
-          {p.list.map((s) => (
-            <StakeCard key={s.id} stake={s} onChange={load.reload} />
-          ))}
-        </ul>
-      )}
-    </LoadState>
+    <RecordList<Stake>
+      className="stake-list"
+      card={false}
+      fetchPage={getStakes}
+      row={(s, reload) => <StakeCard key={s.id} stake={s} onChange={reload} />}
+    />
   );
 }
 

@@ -1,15 +1,19 @@
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { Link, useLocation } from 'wouter';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import type { WithdrawOption } from '../../../protocol/withdraw.ts';
 import { paths } from '../../app/paths.ts';
+import { AmountField } from '../../components/AmountField.tsx';
+import { Facts } from '../../components/Facts.tsx';
+import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { compareDecimal, subtract, withThousands } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { useRequestId } from '../../lib/use-request-id.ts';
 import { getWithdrawOptions, submitWithdrawal } from './api.ts';
 
 function WithdrawForm({ options }: { options: WithdrawOption[] }) {
@@ -25,7 +29,7 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   // One requestId per intended withdrawal: a retry after a lost answer cannot withdraw twice.
-  const requestId = useRef(crypto.randomUUID());
+  const requestId = useRequestId();
   const arrival = useMemo(
     () => (option && amount && v.is(decimalAmount(18), amount) ? subtract(amount, option.fee) : ''),
     [amount, option],
@@ -58,7 +62,7 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
         amount,
         requestId: requestId.current,
       });
-      requestId.current = crypto.randomUUID();
+      requestId.renew();
       toast.success(t('withdraw.submitted'));
       navigate(`${paths.withdrawalDetails.path}?id=${w.id}`);
     } catch (e) {
@@ -70,7 +74,7 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   };
 
   const changed = () => {
-    requestId.current = crypto.randomUUID();
+    requestId.renew();
     setError('');
   };
 
@@ -120,56 +124,37 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
           }}
         />
       </label>
-      <label className="field">
-        <span>{t('withdraw.amount')}</span>
-        <span className="input-with-button">
-          <input
-            name="amount"
-            dir="ltr"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('withdraw.limits', { min: option.min, max: option.max })}
-            value={amount}
-            onChange={(e) => {
-              changed();
-              setAmount(e.target.value.trim());
-            }}
-          />
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              changed();
-              setAmount(compareDecimal(option.available, option.max) === 1 ? option.max : option.available);
-            }}
-          >
-            {t('withdraw.max')}
-          </button>
-        </span>
-        <span className="muted small">
-          {t('withdraw.available', { amount: withThousands(option.available), coin })}
-        </span>
-      </label>
-      <dl className="facts">
-        <div>
-          <dt>{t('withdraw.fee')}</dt>
-          <dd dir="ltr">
-            {option.fee} {coin}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.arrival')}</dt>
-          <dd dir="ltr">{arrival && compareDecimal(arrival, '0') === 1 ? `${arrival} ${coin}` : '--'}</dd>
-        </div>
-      </dl>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary block" disabled={busy} aria-busy={busy}>
-        {busy ? t('app.loading') : t('withdraw.submit')}
-      </button>
+      <AmountField
+        label={t('withdraw.amount')}
+        name="amount"
+        value={amount}
+        placeholder={t('withdraw.limits', { min: option.min, max: option.max })}
+        maxLabel={t('withdraw.max')}
+        onChange={(value) => {
+          changed();
+          setAmount(value);
+        }}
+        onMax={() => {
+          changed();
+          setAmount(compareDecimal(option.available, option.max) === 1 ? option.max : option.available);
+        }}
+        hint={
+          <span className="muted small">
+            {t('withdraw.available', { amount: withThousands(option.available), coin })}
+          </span>
+        }
+      />
+      <Facts
+        rows={[
+          { label: t('withdraw.fee'), value: `${option.fee} ${coin}`, dir: 'ltr' },
+          {
+            label: t('withdraw.arrival'),
+            value: arrival && compareDecimal(arrival, '0') === 1 ? `${arrival} ${coin}` : '--',
+            dir: 'ltr',
+          },
+        ]}
+      />
+      <FormSubmit error={error} busy={busy} label={t('withdraw.submit')} />
       <Link href={paths.withdrawRecord.path} className="link-button">
         {t('routes.withdrawRecord')}
       </Link>

@@ -1,0 +1,67 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Page } from '../../protocol/envelope.ts';
+import { useLoad } from '../lib/use-load.ts';
+import { LoadState } from './LoadState.tsx';
+
+/**
+ * A paged list of records (finance, deposits, withdrawals, exchanges, mining income): a skeleton
+ * while loading, "No data" when empty, a retry on failure, and "load more" while the server has
+ * more pages. A record page is a fetcher of one page and a row. Pages already shown are fetched
+ * again with the next, so a refresh after reconnecting shows them all as they are now. Give it a
+ * `key` that changes with its filters to start again from the first page.
+ */
+export function RecordList<T>({
+  fetchPage,
+  row,
+  className = 'record-list',
+  card = true,
+}: {
+  fetchPage(page: number): Promise<Page<T>>;
+  /** One record as an `<li>` with its own key. */
+  row(record: T, reload: () => void): ReactNode;
+  className?: string;
+  /** Rows inside one card (records), or each row a card of its own (holdings, positions). */
+  card?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [pages, setPages] = useState(1);
+  const load = useLoad(async () => {
+    const list: T[] = [];
+    let total = 0;
+    for (let page = 1; page <= pages; page += 1) {
+      const result = await fetchPage(page);
+      list.push(...result.list);
+      total = result.total;
+    }
+    return { list, total };
+  }, [pages]);
+  return (
+    <LoadState load={load} empty={(d) => d.list.length === 0}>
+      {(data) => {
+        const items = <ul className={className}>{data.list.map((r) => row(r, load.reload))}</ul>;
+        const more =
+          data.list.length < data.total ? (
+            <button
+              type="button"
+              className="button button-secondary block"
+              onClick={() => setPages((p) => p + 1)}
+            >
+              {t('finance.loadMore')}
+            </button>
+          ) : null;
+        return card ? (
+          <section className="card">
+            {items}
+            {more}
+          </section>
+        ) : (
+          <>
+            {items}
+            {more}
+          </>
+        );
+      }}
+    </LoadState>
+  );
+}
