@@ -4,7 +4,11 @@
  * arithmetic (BigInt), rounded down to the coin's precision (docs/staking.md).
  */
 import * as v from 'valibot';
+import { fromUnits, INPUT_SCALE, toUnits } from './units.ts';
 import { decimalAmount, pageNumber, pageSize, requestId } from './validation.ts';
+
+// Shared with every feature that computes money exactly; re-exported for staking's callers.
+export { compareUnits, fromUnits, minOf, toUnits } from './units.ts';
 
 export const STAKE_STATUSES = ['staked', 'redeemed'] as const;
 export type StakeStatus = (typeof STAKE_STATUSES)[number];
@@ -77,30 +81,6 @@ export const redeemRequest = v.object({
   requestId,
 });
 
-// ---------------------------------------------------------------------------------------------
-// Exact arithmetic on decimal strings.
-
-const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
-
-/** `value` as an integer count of 10^-scale; throws when it has more decimals than `scale`. */
-export function toUnits(value: string, scale: number): bigint {
-  if (!DECIMAL.test(value)) throw new Error(`not a non-negative decimal: "${value}"`);
-  const [whole = '0', fraction = ''] = value.split('.');
-  const trimmed = fraction.replace(/0+$/, '');
-  if (trimmed.length > scale) throw new Error(`"${value}" has more than ${scale} decimals`);
-  return BigInt(whole + trimmed.padEnd(scale, '0'));
-}
-
-/** An integer count of 10^-scale as a plain decimal string without trailing zeros. */
-export function fromUnits(units: bigint, scale: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-const INPUT_SCALE = 18;
 const PERCENT_DAYS = 36_500n; // 100 % x 365 days
 
 /**
@@ -132,16 +112,6 @@ export function amountCoveredByPool(
   const p = toUnits(pool, INPUT_SCALE);
   // amount = pool x 36500 / (apr x days); floor at 10^-precision keeps interest(amount) <= pool.
   return fromUnits((p * PERCENT_DAYS * 10n ** BigInt(precision)) / (r * BigInt(days)), precision);
-}
-
-export function compareUnits(a: string, b: string): -1 | 0 | 1 {
-  const x = toUnits(a, INPUT_SCALE);
-  const y = toUnits(b, INPUT_SCALE);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-export function minOf(...values: string[]): string {
-  return values.reduce((m, x) => (compareUnits(x, m) < 0 ? x : m));
 }
 
 export const DAY_MS = 86_400_000;

@@ -6,6 +6,7 @@
  * stake exactly once.
  */
 import type { Database } from '../../db/client.ts';
+import { PeriodicJob, underAdvisoryLock } from '../../jobs/periodic-job.ts';
 import { matureDueStakes } from './staking.service.ts';
 
 /** The advisory lock key of the maturity job ("STK1"). */
@@ -18,53 +19,17 @@ export interface MaturityRun {
 }
 
 export async function runMaturity(database: Database, at: Date): Promise<MaturityRun> {
-  const lock = await database.tryAdvisoryLock(STAKING_LOCK_KEY);
-  if (!lock.acquired) return { ran: false, paid: 0 };
-  try {
-    return { ran: true, paid: await matureDueStakes(database.db, at) };
-  } finally {
-    await lock.release();
-  }
+  const run = await underAdvisoryLock(database, STAKING_LOCK_KEY, () => matureDueStakes(database.db, at));
+  return { ran: run.ran, paid: run.result ?? 0 };
 }
 
-interface JobLog {
-  info(msg: string): void;
-  error(obj: unknown, msg: string): void;
-}
-
-/** Runs the maturity job at start and then every `everyMs` (a minute by default). */
-export class StakingMaturityJob {
-  readonly #database: Database;
-  readonly #now: () => number;
-  readonly #everyMs: number;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<void> | null = null;
-
-  constructor(options: { database: Database; now?: () => number; everyMs?: number }) {
-    this.#database = options.database;
-    this.#now = options.now ?? Date.now;
-    this.#everyMs = options.everyMs ?? 60_000;
-  }
-
-  start(log: JobLog): void {
-    const tick = () => {
-      if (this.#running) return;
-      this.#running = runMaturity(this.#database, new Date(this.#now()))
-        .then((run) => {
-          if (run.paid > 0) log.info(`staking maturity: ${run.paid} stakes paid`);
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'staking maturity failed'))
-        .finally(() => {
-          this.#running = null;
-        });
-    };
-    tick();
-    this.#timer = setInterval(tick, this.#everyMs);
-  }
-
-  async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-    await this.#running;
-  }
+/** Runs the maturity job at start and then every minute. */
+export function stakingMaturityJob(database: Database): PeriodicJob {
+  return new PeriodicJob({
+    name: 'staking maturity',
+    run: async (at) => {
+      const { paid } = await runMaturity(database, at);
+      return paid > 0 ? `${paid} stakes paid` : null;
+    },
+  });
 }

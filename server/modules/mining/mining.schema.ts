@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { HOLDING_STATUSES, MINING_ALGORITHMS, OUTPUT_SOURCES } from '../../../protocol/mining.ts';
+import { coins } from '../config/config.schema.ts';
+
+/** Machine products (operator configuration, `admin config machine`). */
+export const miningProducts = pgTable(
+  'mining_products',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The operator's key, e.g. `S21`. */
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    algorithm: text('algorithm', { enum: MINING_ALGORITHMS }).notNull(),
+    coin: text('coin')
+      .notNull()
+      .references(() => coins.symbol),
+    /** TH/s. */
+    hashrate: numeric('hashrate', { precision: 24, scale: 6 }).notNull(),
+    /** Watts. */
+    power: numeric('power', { precision: 12, scale: 2 }).notNull(),
+    size: text('size').notNull(),
+    /** Kilograms. */
+    weight: numeric('weight', { precision: 10, scale: 2 }).notNull(),
+    chip: text('chip').notNull(),
+    environment: text('environment').notNull(),
+    cycleDays: integer('cycle_days').notNull(),
+    /** USDT per unit (or per share of a joint-operated machine). */
+    rent: numeric('rent', { precision: 38, scale: 18 }).notNull(),
+    serviceFee: numeric('service_fee', { precision: 38, scale: 18 }).notNull(),
+    minPurchase: integer('min_purchase').notNull(),
+    /** Units in stock, or the shares a joint-operated machine is split into. */
+    shares: integer('shares').notNull(),
+    joint: boolean('joint').notNull().default(false),
+    /** Percent. */
+    boost: numeric('boost', { precision: 10, scale: 4 }).notNull().default('0'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('mining_products_positive', sql`${t.shares} > 0 and ${t.minPurchase} > 0`)],
+);
+
+/** The demo output oracle's figure per coin: output of 1 TH/s for one day. */
+export const miningYields = pgTable('mining_yields', {
+  coin: text('coin')
+    .primaryKey()
+    .references(() => coins.symbol),
+  perTh: numeric('per_th', { precision: 38, scale: 18 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Output the operator declared for a product and day, per unit (a whole machine). */
+export const miningOutputs = pgTable(
+  'mining_outputs',
+  {
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => miningProducts.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    perUnit: numeric('per_unit', { precision: 38, scale: 18 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);
+
+/**
+ * A rental or a joint-venture holding. The product's terms are copied at purchase, so a later
+ * change of the product never changes what was sold. `reserveLeft` is the part of the cycle's
+ * reserved output not yet paid out of the reserve: the sum over active holdings equals the
+ * `mining_reserved` balance per coin.
+ */
+export const miningHoldings = pgTable(
+  'mining_holdings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user: text('user').notNull(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => miningProducts.id),
+    coin: text('coin').notNull(),
+    joint: boolean('joint').notNull(),
+    units: integer('units').notNull(),
+    of: integer('of').notNull(),
+    hashrate: numeric('hashrate', { precision: 38, scale: 18 }).notNull(),
+    boost: numeric('boost', { precision: 10, scale: 4 }).notNull(),
+    cycleDays: integer('cycle_days').notNull(),
+    paid: numeric('paid', { precision: 38, scale: 18 }).notNull(),
+    serviceFee: numeric('service_fee', { precision: 38, scale: 18 }).notNull(),
+    reserved: numeric('reserved', { precision: 38, scale: 18 }).notNull(),
+    reserveLeft: numeric('reserve_left', { precision: 38, scale: 18 }).notNull(),
+    earned: numeric('earned', { precision: 38, scale: 18 }).notNull().default('0'),
+    daysPaid: integer('days_paid').notNull().default(0),
+    firstDay: date('first_day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: HOLDING_STATUSES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mining_holdings_user').on(t.user),
+    index('mining_holdings_active').on(t.status, t.firstDay),
+    index('mining_holdings_product_status').on(t.productId, t.status),
+  ],
+);
+
+/** One settled day of one holding: written once, with the journal entry that paid it. */
+export const miningIncome = pgTable(
+  'mining_income',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    holdingId: bigint('holding_id', { mode: 'number' })
+      .notNull()
+      .references(() => miningHoldings.id),
+    user: text('user').notNull(),
+    coin: text('coin').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    source: text('source', { enum: OUTPUT_SOURCES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('mining_income_holding_day').on(t.holdingId, t.day), index('mining_income_user').on(t.user)],
+);

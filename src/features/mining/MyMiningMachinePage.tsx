@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { MiningHolding } from '../../../protocol/mining.ts';
+import { paths } from '../../app/paths.ts';
+import { Facts } from '../../components/Facts.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { RecordList } from '../../components/RecordList.tsx';
+import { withThousands } from '../../lib/format.ts';
+import { getMyMachines } from './api.ts';
+import { hashrateText } from './hashrate.ts';
+import { MiningTabs } from './MiningTabs.tsx';
+
+function Holding({ h }: { h: MiningHolding }) {
+  const { t } = useTranslation();
+  const rate = hashrateText(h.hashrate);
+  return (
+    <li className="card holding" data-holding={h.id}>
+      <div className="machine-head">
+        <span className="machine-name" dir="auto">
+          {h.name}
+        </span>
+        <span className={`status status-${h.status}`}>{t(`mining.status_${h.status}`)}</span>
+      </div>
+      <p className="muted small">
+        {h.joint
+          ? t('mining.unitsShares', { count: h.units, total: h.of })
+          : t('mining.units', { count: h.units })}{' '}
+        · {h.coin}
+      </p>
+      <Facts
+        rows={[
+          { label: t('mining.hashrate'), value: `${rate.value} ${rate.unit}`, dir: 'ltr' },
+          { label: t('mining.daysLeft'), value: `${h.daysLeft} / ${h.cycleDays}`, dir: 'ltr' },
+          { label: t('mining.period'), value: `${h.firstDay} – ${h.lastDay}`, dir: 'ltr', wide: true },
+          {
+            label: t('mining.earned'),
+            value: `${withThousands(h.earned)} ${h.coin}`,
+            dir: 'ltr',
+            className: 'estimate',
+          },
+          { label: t('mining.paid'), value: `${withThousands(h.paid)} USDT`, dir: 'ltr' },
+          {
+            label: t('mining.latest'),
+            value:
+              h.latestOutput === null ? (
+                <span className="muted">{t('mining.notStarted', { day: h.firstDay })}</span>
+              ) : (
+                `${withThousands(h.latestOutput)} ${h.coin} (${h.latestDay})`
+              ),
+            dir: 'ltr',
+            wide: true,
+          },
+        ]}
+      />
+      <Link href={`${paths.miningIncome.path}?holdingId=${h.id}`} className="link-button">
+        {t('routes.miningIncome')}
+      </Link>
+    </li>
+  );
+}
+
+/** /miningMachine/myMiningMachine: the signed-in user's rentals and shares, newest first. */
+export function MyMiningMachinePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('routes.myMiningMachine')} />
+      <MiningTabs />
+      <RecordList<MiningHolding>
+        className="machine-list"
+        card={false}
+        fetchPage={getMyMachines}
+        row={(h) => <Holding key={h.id} h={h} />}
+      />
+    </>
+  );
+}
