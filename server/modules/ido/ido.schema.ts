@@ -1,0 +1,69 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { IDO_PHASES } from '../../../protocol/ido.ts';
+import { coins } from '../config/config.schema.ts';
+
+/** Offerings (operator configuration, `admin ido create`); one per token. */
+export const idoOfferings = pgTable(
+  'ido_offerings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    token: text('token')
+      .notNull()
+      .unique()
+      .references(() => coins.symbol),
+    name: text('name').notNull(),
+    /** USDT per token. */
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    offering: numeric('offering', { precision: 38, scale: 18 }).notNull(),
+    shareSize: numeric('share_size', { precision: 38, scale: 18 }).notNull(),
+    minShares: integer('min_shares').notNull(),
+    maxShares: integer('max_shares').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    description: text('description').notNull(),
+    phase: text('phase', { enum: IDO_PHASES }).notNull(),
+    /** Set at the end: offering / subscribed capped at 1, percent. */
+    winningRate: numeric('winning_rate', { precision: 10, scale: 2 }),
+    /** Set at issue: tokens released to winners. */
+    issued: numeric('issued', { precision: 38, scale: 18 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ido_offerings_phase').on(t.phase)],
+);
+
+/** One user's subscription to one offering: shares add up; the allocation is written at the end. */
+export const idoSubscriptions = pgTable(
+  'ido_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offeringId: bigint('offering_id', { mode: 'number' })
+      .notNull()
+      .references(() => idoOfferings.id),
+    user: text('user').notNull(),
+    shares: integer('shares').notNull(),
+    /** Tokens asked for: shares x share size. */
+    asked: numeric('asked', { precision: 38, scale: 18 }).notNull(),
+    /** USDT frozen for it. */
+    frozen: numeric('frozen', { precision: 38, scale: 18 }).notNull(),
+    won: numeric('won', { precision: 38, scale: 18 }),
+    consumed: numeric('consumed', { precision: 38, scale: 18 }),
+    refund: numeric('refund', { precision: 38, scale: 18 }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ido_subscriptions_offering_user').on(t.offeringId, t.user),
+    index('ido_subscriptions_user').on(t.user),
+  ],
+);

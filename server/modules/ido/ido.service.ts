@@ -1,0 +1,378 @@
+/**
+ * The IDO launchpad (DESIGN.md sections 5 and 6; docs/ido.md). A subscription freezes USDT; at the
+ * end each subscription is allocated (PancakeSwap IFO v2's overflow sale) in one entry that pays
+ * for the tokens won and returns the rest; at the release time the tokens move from the treasury
+ * the operator funded to the winners, and what was not sold goes back to the operator. Phases move
+ * only forward, each once, under the offering's row lock. Time comes from the caller.
+ */
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Page } from '../../../protocol/envelope.ts';
+import {
+  allocate,
+  costOf,
+  exactCostDown,
+  type IdoOffering,
+  type IdoPhase,
+  type IdoPosition,
+  personalRateOf,
+  type SubscribeRequest,
+  tokensFor,
+  winningRateOf,
+} from '../../../protocol/ido.ts';
+import { compareUnits } from '../../../protocol/units.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { retryOnConflict } from '../../db/retry.ts';
+import { ApiError } from '../../http/api-error.ts';
+import {
+  balanceOf,
+  freeze,
+  type Posting,
+  post,
+  systemAccount,
+  transfer,
+  userAccount,
+} from '../../ledger/ledger.ts';
+import { dec, fmt } from '../../ledger/money.ts';
+import { coins } from '../config/config.schema.ts';
+import { idoOfferings, idoSubscriptions } from './ido.schema.ts';
+
+type OfferingRow = typeof idoOfferings.$inferSelect;
+type SubscriptionRow = typeof idoSubscriptions.$inferSelect;
+
+const QUOTE = 'USDT';
+const num = (value: string) => fmt(dec(value));
+const add = (a: string, b: string) => fmt(dec(a).plus(dec(b)));
+
+interface Totals {
+  subscribed: string;
+  participants: number;
+}
+
+async function totalsOf(db: DbOrTx, ids: number[]): Promise<Map<number, Totals>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      offeringId: idoSubscriptions.offeringId,
+      asked: sql<string>`sum(${idoSubscriptions.asked})::text`,
+      people: count(),
+    })
+    .from(idoSubscriptions)
+    .where(inArray(idoSubscriptions.offeringId, ids))
+    .groupBy(idoSubscriptions.offeringId);
+  return new Map(rows.map((r) => [r.offeringId, { subscribed: num(r.asked), participants: r.people }]));
+}
+
+function offeringView(o: OfferingRow, precision: number, totals: Totals | undefined): IdoOffering {
+  const [price, shareSize] = [num(o.price), num(o.shareSize)];
+  return {
+    id: o.id,
+    token: o.token,
+    name: o.name,
+    precision,
+    price,
+    offering: num(o.offering),
+    shareSize,
+    sharePrice: costOf(shareSize, price),
+    minShares: o.minShares,
+    maxShares: o.maxShares,
+    startTime: o.startAt.getTime(),
+    endTime: o.endAt.getTime(),
+    releaseTime: o.releaseAt.getTime(),
+    description: o.description,
+    phase: o.phase,
+    subscribed: totals?.subscribed ?? '0',
+    participants: totals?.participants ?? 0,
+    winningRate: o.winningRate === null ? null : num(o.winningRate),
+    issued: o.issued === null ? null : num(o.issued),
+  };
+}
+
+const offeringColumns = { o: idoOfferings, precision: coins.precision };
+
+/** 10060: offerings in a phase (all without one), the next to change first. */
+export async function listOfferings(
+  db: DbOrTx,
+  filter: { phase?: IdoPhase | undefined; page: number; size: number },
+): Promise<Page<IdoOffering>> {
+  const where = filter.phase ? eq(idoOfferings.phase, filter.phase) : undefined;
+  const [total] = await db.select({ n: count() }).from(idoOfferings).where(where);
+  const rows = await db
+    .select(offeringColumns)
+    .from(idoOfferings)
+    .innerJoin(coins, eq(coins.symbol, idoOfferings.token))
+    .where(where)
+    .orderBy(
+      filter.phase === 'ended' || filter.phase === 'issued'
+        ? desc(idoOfferings.endAt)
+        : asc(idoOfferings.startAt),
+      asc(idoOfferings.id),
+    )
+    .limit(filter.size)
+    .offset((filter.page - 1) * filter.size);
+  const totals = await totalsOf(
+    db,
+    rows.map((r) => r.o.id),
+  );
+  return {
+    list: rows.map((r) => offeringView(r.o, r.precision, totals.get(r.o.id))),
+    total: total?.n ?? 0,
+    page: filter.page,
+    size: filter.size,
+  };
+}
+
+/** 10062: one offering. */
+export async function offeringDetails(db: DbOrTx, id: number): Promise<IdoOffering> {
+  const [row] = await db
+    .select(offeringColumns)
+    .from(idoOfferings)
+    .innerJoin(coins, eq(coins.symbol, idoOfferings.token))
+    .where(eq(idoOfferings.id, id));
+  if (!row) throw new ApiError('not_found');
+  return offeringView(row.o, row.precision, (await totalsOf(db, [id])).get(id));
+}
+
+/**
+ * 10063: adds whole shares to the user's subscription and freezes their price. Only while the
+ * offering is ongoing (by phase and by clock); the user's shares stay within min and max.
+ */
+export async function subscribe(
+  tx: Tx,
+  wallet: string,
+  input: SubscribeRequest,
+  now: number,
+): Promise<IdoPosition> {
+  const user = wallet.toLowerCase();
+  const [offering] = await tx
+    .select()
+    .from(idoOfferings)
+    .where(eq(idoOfferings.id, input.offeringId))
+    .for('update');
+  if (!offering) throw new ApiError('not_found');
+  if (offering.phase !== 'ongoing' || now < offering.startAt.getTime() || now >= offering.endAt.getTime())
+    throw new ApiError('not_open_yet');
+  const [mine] = await tx
+    .select()
+    .from(idoSubscriptions)
+    .where(and(eq(idoSubscriptions.offeringId, offering.id), eq(idoSubscriptions.user, user)));
+  const before = mine?.shares ?? 0;
+  const after = before + input.shares;
+  if (after > offering.maxShares)
+    throw new ApiError('ido_share_limit', { max: Math.max(0, offering.maxShares - before) });
+  if (after < offering.minShares) throw new ApiError('ido_below_minimum', { num: offering.minShares });
+  const asked = tokensFor(input.shares, num(offering.shareSize));
+  const cost = costOf(asked, num(offering.price));
+  const [row] = mine
+    ? await tx
+        .update(idoSubscriptions)
+        .set({ shares: after, asked: add(mine.asked, asked), frozen: add(mine.frozen, cost) })
+        .where(eq(idoSubscriptions.id, mine.id))
+        .returning()
+    : await tx
+        .insert(idoSubscriptions)
+        .values({ offeringId: offering.id, user, shares: after, asked, frozen: cost })
+        .returning();
+  if (!row) throw new Error('subscription not stored');
+  // The total only grows, so it names this step of the subscription once and for all.
+  await post(tx, {
+    type: 'ido_subscription',
+    idempotencyKey: `ido:sub:${row.id}:${after}`,
+    reference: `ido:${offering.id}`,
+    postings: freeze(user, QUOTE, cost),
+  });
+  return positionView(row, offering, now);
+}
+
+function positionView(r: SubscriptionRow, o: OfferingRow, now: number): IdoPosition {
+  const ended = r.won !== null;
+  const next = o.phase === 'issued' ? 0 : ended ? o.releaseAt.getTime() : o.endAt.getTime();
+  return {
+    offeringId: o.id,
+    token: o.token,
+    name: o.name,
+    phase: o.phase,
+    shares: r.shares,
+    subscribedAmount: num(r.frozen),
+    subscribedTokens: num(r.asked),
+    won: r.won === null ? null : num(r.won),
+    consumed: r.consumed === null ? null : num(r.consumed),
+    frozen: ended ? '0' : num(r.frozen),
+    refunded: r.refund === null ? null : num(r.refund),
+    personalRate: r.won === null ? null : personalRateOf(num(r.won), num(r.asked)),
+    releaseTime: o.releaseAt.getTime(),
+    remainingMs: Math.max(0, next - now),
+  };
+}
+
+/** 10064: the user's positions, newest offering first. */
+export async function positions(
+  db: DbOrTx,
+  wallet: string,
+  filter: { page: number; size: number },
+  now: number,
+): Promise<Page<IdoPosition>> {
+  const where = eq(idoSubscriptions.user, wallet.toLowerCase());
+  const [total] = await db.select({ n: count() }).from(idoSubscriptions).where(where);
+  const rows = await db
+    .select({ r: idoSubscriptions, o: idoOfferings })
+    .from(idoSubscriptions)
+    .innerJoin(idoOfferings, eq(idoOfferings.id, idoSubscriptions.offeringId))
+    .where(where)
+    .orderBy(desc(idoOfferings.endAt), desc(idoSubscriptions.id))
+    .limit(filter.size)
+    .offset((filter.page - 1) * filter.size);
+  return {
+    list: rows.map(({ r, o }) => positionView(r, o, now)),
+    total: total?.n ?? 0,
+    page: filter.page,
+    size: filter.size,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases.
+
+/** Coming soon -> ongoing, if the treasury holds the whole offering; false when it stays. */
+async function open(tx: Tx, o: OfferingRow): Promise<boolean> {
+  const treasury = await balanceOf(tx, systemAccount('ido_treasury'), o.token);
+  // The treasury of a token serves only its own offering (one offering per token).
+  if (compareUnits(treasury, num(o.offering)) < 0) return false;
+  await tx.update(idoOfferings).set({ phase: 'ongoing' }).where(eq(idoOfferings.id, o.id));
+  return true;
+}
+
+/**
+ * Ongoing -> ended: every subscription allocated in one transaction, each by one entry that takes
+ * the frozen USDT, pays the seller (exact price) and the house (the rounding up), and returns the
+ * rest to the user.
+ */
+async function end(tx: Tx, o: OfferingRow): Promise<void> {
+  const [coin] = await tx.select({ precision: coins.precision }).from(coins).where(eq(coins.symbol, o.token));
+  if (!coin) throw new Error(`offering ${o.id} without its coin`);
+  const subs = await tx
+    .select()
+    .from(idoSubscriptions)
+    .where(eq(idoSubscriptions.offeringId, o.id))
+    .orderBy(asc(idoSubscriptions.id));
+  const total = subs.reduce((sum, r) => add(sum, r.asked), '0');
+  const [price, offering] = [num(o.price), num(o.offering)];
+  for (const r of subs) {
+    const a = allocate(num(r.asked), num(r.frozen), total, offering, price, coin.precision);
+    const seller = exactCostDown(a.won, price);
+    const dust = fmt(dec(a.consumed).minus(dec(seller)));
+    const postings: Posting[] = [];
+    if (dec(a.consumed).greaterThan(0))
+      postings.push(
+        ...transfer(userAccount(r.user, 'frozen'), systemAccount('ido_revenue'), QUOTE, a.consumed),
+      );
+    if (dec(dust).greaterThan(0))
+      postings.push(...transfer(systemAccount('ido_revenue'), systemAccount('house_dust'), QUOTE, dust));
+    if (dec(a.refund).greaterThan(0))
+      postings.push(...transfer(userAccount(r.user, 'frozen'), userAccount(r.user), QUOTE, a.refund));
+    if (postings.length > 0) {
+      await post(tx, {
+        // With money returned, the user sees an "IDO return"; otherwise the frozen amount was spent.
+        type: dec(a.refund).greaterThan(0) ? 'ido_return' : 'ido_subscription',
+        idempotencyKey: `ido:sub:${r.id}:allocate`,
+        reference: `ido:${o.id}`,
+        postings,
+      });
+    }
+    await tx
+      .update(idoSubscriptions)
+      .set({ won: a.won, consumed: a.consumed, refund: a.refund })
+      .where(eq(idoSubscriptions.id, r.id));
+  }
+  await tx
+    .update(idoOfferings)
+    .set({ phase: 'ended', winningRate: winningRateOf(offering, total) })
+    .where(eq(idoOfferings.id, o.id));
+}
+
+/** Ended -> issued: tokens to the winners, the unsold rest back to the operator. */
+async function issue(tx: Tx, o: OfferingRow, at: Date): Promise<void> {
+  const subs = await tx
+    .select()
+    .from(idoSubscriptions)
+    .where(eq(idoSubscriptions.offeringId, o.id))
+    .orderBy(asc(idoSubscriptions.id));
+  let released = '0';
+  for (const r of subs) {
+    const won = num(r.won ?? '0');
+    if (dec(won).greaterThan(0)) {
+      await post(tx, {
+        type: 'ido_release',
+        idempotencyKey: `ido:sub:${r.id}:release`,
+        reference: `ido:${o.id}`,
+        postings: transfer(systemAccount('ido_treasury'), userAccount(r.user), o.token, won),
+      });
+      released = add(released, won);
+    }
+    await tx.update(idoSubscriptions).set({ releasedAt: at }).where(eq(idoSubscriptions.id, r.id));
+  }
+  const unsold = fmt(dec(o.offering).minus(dec(released)));
+  if (dec(unsold).greaterThan(0)) {
+    await post(tx, {
+      type: 'pool_funding',
+      idempotencyKey: `ido:${o.id}:unsold`,
+      reference: `ido:${o.id}`,
+      memo: 'unsold IDO tokens back to the operator',
+      postings: transfer(systemAccount('ido_treasury'), systemAccount('operator_funding'), o.token, unsold),
+    });
+  }
+  await tx.update(idoOfferings).set({ phase: 'issued', issued: released }).where(eq(idoOfferings.id, o.id));
+}
+
+/**
+ * Moves one offering as far as `at` allows, one phase per transaction under its row lock; returns
+ * the phases it entered. Run twice, or by two processes, each change happens once: a change is
+ * made only from the phase it starts from, which the lock keeps until commit.
+ */
+export async function advanceOffering(db: Db, id: number, at: Date): Promise<IdoPhase[]> {
+  const entered: IdoPhase[] = [];
+  for (;;) {
+    const moved = await retryOnConflict(() =>
+      db.transaction(async (tx): Promise<IdoPhase | null> => {
+        const [o] = await tx.select().from(idoOfferings).where(eq(idoOfferings.id, id)).for('update');
+        if (!o) return null;
+        const t = at.getTime();
+        if (o.phase === 'coming_soon' && t >= o.startAt.getTime())
+          return (await open(tx, o)) ? 'ongoing' : null;
+        if (o.phase === 'ongoing' && t >= o.endAt.getTime()) {
+          await end(tx, o);
+          return 'ended';
+        }
+        if (o.phase === 'ended' && t >= o.releaseAt.getTime()) {
+          await issue(tx, o, at);
+          return 'issued';
+        }
+        return null;
+      }),
+    );
+    if (!moved) return entered;
+    entered.push(moved);
+  }
+}
+
+export interface PhaseRun {
+  /** Offering id and the phases it entered. */
+  changes: { id: number; phases: IdoPhase[] }[];
+  /** Offerings due to open whose treasury does not hold the offering. */
+  unfunded: number[];
+}
+
+/** Moves every offering not yet issued as far as `at` allows. */
+export async function advancePhases(db: Db, at: Date): Promise<PhaseRun> {
+  const due = await db
+    .select({ id: idoOfferings.id, phase: idoOfferings.phase, startAt: idoOfferings.startAt })
+    .from(idoOfferings)
+    .where(ne(idoOfferings.phase, 'issued'))
+    .orderBy(asc(idoOfferings.id));
+  const run: PhaseRun = { changes: [], unfunded: [] };
+  for (const o of due) {
+    const phases = await advanceOffering(db, o.id, at);
+    if (phases.length > 0) run.changes.push({ id: o.id, phases });
+    else if (o.phase === 'coming_soon' && at.getTime() >= o.startAt.getTime()) run.unfunded.push(o.id);
+  }
+  return run;
+}

@@ -1,0 +1,82 @@
+/**
+ * The IDO launchpad as a user meets it: an offering the operator created and funded opens, the
+ * user steps the shares and confirms in a sheet, the operator's command moves the clock to the end
+ * (over-subscribed: half is won, half of the USDT returns) and to the release, and the position,
+ * the offering that is over, the tokens in assets and the finance records show it; English and
+ * Arabic.
+ */
+import { expect, test } from '@playwright/test';
+import ar from '../../locales/ar.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { admin } from './fixtures/admin.ts';
+import { collectProblems } from './fixtures/page-problems.ts';
+import { signInFunded } from './fixtures/sign-in.ts';
+import { screenshot } from './screenshot.ts';
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
+for (const [lang, bundle] of [
+  ['en', en],
+  ['ar', ar],
+] as const) {
+  test(`subscribe, see the allocation, the refund and the released tokens (${lang})`, async ({ page }) => {
+    const problems = collectProblems(page);
+    const token = `${lang.toUpperCase()}${String(Date.now()).slice(-6)}`;
+    const now = Date.now();
+    const [end, release] = [now + 3_600_000, now + 7_200_000];
+    admin(
+      ...['ido', 'create', token, '--name', `Test ${token}`, '--precision', '6', '--price', '0.25'],
+      ...['--offering', '100', '--share-size', '50', '--min-shares', '1', '--max-shares', '10'],
+      ...['--start', new Date(now - 60_000).toISOString(), '--end', new Date(end).toISOString()],
+      ...['--release', new Date(release).toISOString(), '--description', 'An offering for this test'],
+    );
+    admin('fund', 'ido-treasury', token, '100');
+    admin('ido', 'advance');
+    await signInFunded(page, lang, '1000');
+
+    await page.goto('/ido/inProgress');
+    await expect(page.locator('.tab.active')).toHaveText(bundle.routes.idoInProgress);
+    const card = page.locator(`.offering-card[data-token="${token}"]`);
+    await expect(card.locator('.status')).toHaveText(bundle.ido.phase_ongoing);
+    await expect(card.locator('[role="timer"]')).toHaveText(/^\S*\s?00:5\d:\d\d$|^00:5\d:\d\d$/);
+    // Four shares of 50 tokens at 0.25: 200 tokens asked, 50 USDT frozen.
+    for (let i = 0; i < 3; i += 1) await card.getByRole('button', { name: bundle.ido.more }).click();
+    await expect(card.locator('.stepper-value')).toHaveText('4');
+    await expect(card).toContainText(`200 ${token}`);
+    await card.locator('.subscribe-button').click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet).toContainText('50 USDT');
+    await screenshot(page, `ido-subscribe-sheet-${lang}`);
+    await sheet.locator('.sheet-confirm').click();
+    await expect(sheet).toHaveCount(0);
+    await expect(card).toContainText(fill(bundle.ido.yourShares, { count: 4 }));
+    await expect(card).toContainText(fill(bundle.ido.progress, { percent: 100 }));
+    await screenshot(page, `ido-in-progress-${lang}`);
+
+    // The end: asked 200 of 100 offered, so half is won and 25 USDT returns.
+    admin('ido', 'advance', '--at', new Date(end).toISOString());
+    await page.locator('.tabs a', { hasText: bundle.routes.idoPosition }).click();
+    await expect(page).toHaveURL(/\/ido\/position$/);
+    const position = page.locator(`.position-card[data-token="${token}"]`);
+    await expect(position.locator('.status')).toHaveText(bundle.ido.phase_ended);
+    await expect(position).toContainText(`100 ${token}`);
+    await expect(position).toContainText('25 USDT');
+    await expect(position).toContainText('50%');
+    await screenshot(page, `ido-position-${lang}`);
+
+    // The release: the tokens are the user's.
+    admin('ido', 'advance', '--at', new Date(release).toISOString());
+    await page.locator('.tabs a', { hasText: bundle.routes.idoOver }).click();
+    const over = page.locator(`.offering-card[data-token="${token}"]`);
+    await expect(over.locator('.status')).toHaveText(bundle.ido.phase_issued);
+    await expect(over).toContainText('50%');
+    await screenshot(page, `ido-over-${lang}`);
+    await page.goto('/assets');
+    await expect(page.locator('body')).toContainText(token);
+    await page.goto('/finance');
+    for (const type of ['ido_subscription', 'ido_return', 'ido_release'] as const)
+      await expect(page.locator('body')).toContainText(bundle.records[type]);
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,0 +1,334 @@
+/**
+ * The IDO launchpad through the API, the operator commands and the phase job, on PGlite and
+ * PostgreSQL: offerings by phase, an unfunded offering that cannot open, subscriptions that freeze
+ * USDT and refuse bad input without a trace, allocation of an over-subscribed sale to the unit
+ * with the refund and the dust, the release of tokens and the unsold rest, each phase change once
+ * (run twice, and by two processes at once), and random concurrent subscriptions that leave the
+ * books balanced.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import type { FinanceRecord } from '../../protocol/assets.ts';
+import type { GlobalConfig } from '../../protocol/config.ts';
+import type { Envelope, Page } from '../../protocol/envelope.ts';
+import { ERRORS } from '../../protocol/errors.ts';
+import type { IdoOffering, IdoPosition } from '../../protocol/ido.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
+import { type Database, openDatabase } from '../../server/db/client.ts';
+import { auditLedger } from '../../server/ledger/audit.ts';
+import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
+import { dec, fmt } from '../../server/ledger/money.ts';
+import { IDO_LOCK_KEY, runPhases } from '../../server/modules/ido/ido.job.ts';
+import { post } from '../helpers/app.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { signIn } from '../helpers/login.ts';
+import { useSeededApp } from '../helpers/seeded-app.ts';
+
+const freshKey = () =>
+  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const HOUR = 3_600_000;
+let tokens = 0;
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`IDO on ${target.name}`, () => {
+    const env = useSeededApp(target);
+    const admin = async (...argv: string[]) => {
+      const result = await runAdminCommand(
+        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
+        { database: env.database, via: 'direct' },
+      );
+      expect(result.ok, result.text).toBe(true);
+      return result;
+    };
+    const treasury = (token: string) => balanceOf(env.database.db, systemAccount('ido_treasury'), token);
+    const anonymous = async <T>(code: string, body: Record<string, string> = {}) =>
+      (await post(env.app, code, body, { cookie: 'lang=en' })).envelope as Envelope<T>;
+
+    /** A new offering of its own: `TK<n>` at `price`, started a minute ago, ending in an hour. */
+    async function offering(options: {
+      price: string;
+      offering: string;
+      share: string;
+      min?: string;
+      max?: string;
+      precision?: string;
+      fund?: boolean;
+    }) {
+      tokens += 1;
+      const token = `TK${target.name === 'pglite' ? 'A' : 'B'}${tokens}`;
+      const now = Date.now();
+      const [start, end, release] = [now - 60_000, now + HOUR, now + 2 * HOUR];
+      const created = await admin(
+        ...['ido', 'create', token, '--name', `Test ${token}`, '--precision', options.precision ?? '6'],
+        ...['--price', options.price, '--offering', options.offering, '--share-size', options.share],
+        ...['--min-shares', options.min ?? '1', '--max-shares', options.max ?? '100'],
+        ...['--start', new Date(start).toISOString(), '--end', new Date(end).toISOString()],
+        ...['--release', new Date(release).toISOString(), '--description', 'test offering'],
+      );
+      const id = (created.json as { id: number }).id;
+      if (options.fund !== false) await admin('fund', 'ido-treasury', token, options.offering);
+      return { id, token, start, end, release };
+    }
+
+    async function user(usdt = '1000') {
+      const signed = await signIn(env.app, freshKey());
+      const address = signed.account.address;
+      await admin(
+        ...['deposit', '--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', usdt],
+        ...['--txid', randomUUID().replaceAll('-', '')],
+      );
+      const call = async <T>(code: string, body: Record<string, string> = {}) =>
+        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
+          .envelope as Envelope<T>;
+      const subscribe = (offeringId: number, shares: string, requestId = randomUUID()) =>
+        call<IdoPosition>('10063', { offeringId: String(offeringId), shares, requestId });
+      const positions = async () => (await call<Page<IdoPosition>>('10064')).data as Page<IdoPosition>;
+      const balance = (coin: string, bucket: 'available' | 'frozen' = 'available') =>
+        balanceOf(env.database.db, userAccount(address, bucket), coin);
+      return { address, call, subscribe, positions, balance };
+    }
+
+    test('offerings are public by phase; the seeded one opens once its treasury holds the offering', async () => {
+      const soon = await anonymous<Page<IdoOffering>>('10060', { phase: 'coming_soon' });
+      expect(soon.data?.list.map((o) => o.token)).toEqual(['NOVA', 'ORBIT']);
+      await runPhases(env.database, new Date());
+      const ongoing = (await anonymous<Page<IdoOffering>>('10060', { phase: 'ongoing' })).data?.list ?? [];
+      expect(ongoing.map((o) => o.token)).toContain('NOVA');
+      const nova = ongoing.find((o) => o.token === 'NOVA') as IdoOffering;
+      expect(nova).toMatchObject({
+        price: '0.05',
+        offering: '200000',
+        shareSize: '1000',
+        sharePrice: '50',
+        minShares: 1,
+        maxShares: 20,
+        phase: 'ongoing',
+        winningRate: null,
+        issued: null,
+      });
+      expect((await anonymous<IdoOffering>('10062', { id: String(nova.id) })).data?.token).toBe('NOVA');
+      expect((await anonymous('10062', { id: '999999' })).respCode).toBe(ERRORS.not_found.code);
+      expect((await anonymous('10060', { phase: 'later' })).respCode).toBe(ERRORS.field_invalid.code);
+      const config = (await anonymous<GlobalConfig>('00000')).data as GlobalConfig;
+      expect(config.features.ido).toBe(true);
+    });
+
+    test('an unfunded offering cannot open', async () => {
+      const o = await offering({ price: '1', offering: '100', share: '10', fund: false });
+      const run = await runPhases(env.database, new Date());
+      expect(run.unfunded).toContain(o.id);
+      expect((await anonymous<IdoOffering>('10062', { id: String(o.id) })).data?.phase).toBe('coming_soon');
+      const u = await user();
+      expect((await u.subscribe(o.id, '1')).respCode).toBe(ERRORS.not_open_yet.code);
+      await admin('fund', 'ido-treasury', o.token, '100');
+      await runPhases(env.database, new Date());
+      expect((await anonymous<IdoOffering>('10062', { id: String(o.id) })).data?.phase).toBe('ongoing');
+    });
+
+    test('bad input gets its translated error and changes nothing', async () => {
+      const o = await offering({ price: '0.5', offering: '1000', share: '100', min: '2', max: '5' });
+      await runPhases(env.database, new Date());
+      const u = await user('200');
+      for (const [shares, code] of [
+        ['0', ERRORS.field_invalid.code],
+        ['1.5', ERRORS.field_invalid.code],
+        ['-2', ERRORS.field_invalid.code],
+        ['2e1', ERRORS.field_invalid.code],
+        ['', ERRORS.field_required.code],
+      ] as const) {
+        const answer = await u.subscribe(o.id, shares);
+        expect(answer.respCode, shares).toBe(code);
+        expect(answer.respMsg).not.toMatch(/errors\.|\{\{/);
+      }
+      expect(await u.subscribe(o.id, '1')).toMatchObject({
+        respCode: ERRORS.ido_below_minimum.code,
+        respMsg: 'Subscribe to at least 2 shares.',
+      });
+      expect(await u.subscribe(o.id, '6')).toMatchObject({
+        respCode: ERRORS.ido_share_limit.code,
+        respMsg: 'You can subscribe to at most 5 more shares.',
+      });
+      // 5 shares cost 250 USDT; the user has 200.
+      expect(await u.subscribe(o.id, '5')).toMatchObject({
+        respCode: ERRORS.insufficient_balance.code,
+        respMsg: 'Insufficient USDT balance',
+      });
+      const orbit = (await anonymous<Page<IdoOffering>>('10060', { phase: 'coming_soon' })).data?.list.find(
+        (x) => x.token === 'ORBIT',
+      ) as IdoOffering;
+      expect(await u.subscribe(orbit.id, '1')).toMatchObject({
+        respCode: ERRORS.not_open_yet.code,
+        respMsg: 'Not open yet',
+      });
+      expect(await u.balance('USDT')).toBe('200');
+      expect((await u.positions()).total).toBe(0);
+      // A good one, replayed: the first answer, frozen once; more shares later add up to the max.
+      const id = randomUUID();
+      const first = await u.subscribe(o.id, '2', id);
+      expect(first.respCode).toBe('00000');
+      expect((await u.subscribe(o.id, '2', id)).data).toEqual(first.data);
+      expect(await u.balance('USDT')).toBe('100');
+      expect(await u.balance('USDT', 'frozen')).toBe('100');
+      expect((await u.subscribe(o.id, '4')).respCode).toBe(ERRORS.ido_share_limit.code);
+      expect((await u.subscribe(o.id, '1')).data).toMatchObject({ shares: 3, subscribedAmount: '150' });
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('over-subscribed: pro-rata tokens, the refund to the unit, dust to the house, release and unsold back', async () => {
+      // 1,000 tokens at 0.3; shares of 100 tokens (30 USDT).
+      const o = await offering({ price: '0.3', offering: '1000', share: '100', max: '20' });
+      await runPhases(env.database, new Date());
+      const [a, b, c] = [await user(), await user(), await user()];
+      expect((await a.subscribe(o.id, '15')).respCode).toBe('00000');
+      expect((await b.subscribe(o.id, '10')).respCode).toBe('00000');
+      expect((await c.subscribe(o.id, '5')).respCode).toBe('00000');
+      expect((await anonymous<IdoOffering>('10062', { id: String(o.id) })).data).toMatchObject({
+        subscribed: '3000',
+        participants: 3,
+      });
+      const dustBefore = await balanceOf(env.database.db, systemAccount('house_dust'), 'USDT');
+      // The job at the end time: allocation, once, also when run again.
+      expect((await runPhases(env.database, new Date(o.end))).changes).toContainEqual({
+        id: o.id,
+        phases: ['ended'],
+      });
+      expect((await runPhases(env.database, new Date(o.end))).changes).toEqual([]);
+      const details = (await anonymous<IdoOffering>('10062', { id: String(o.id) })).data as IdoOffering;
+      expect(details).toMatchObject({ phase: 'ended', winningRate: '33.33' });
+      const expected = [
+        [a, '500', '150', '300'],
+        [b, '333.333333', '100', '200'],
+        [c, '166.666666', '50', '100'],
+      ] as const;
+      for (const [u, won, consumed, refund] of expected) {
+        const [p] = (await u.positions()).list;
+        expect(p).toMatchObject({ won, consumed, refunded: refund, frozen: '0', phase: 'ended' });
+        expect(await u.balance('USDT', 'frozen')).toBe('0');
+        expect(await u.balance('USDT')).toBe(fmt(dec('1000').minus(dec(consumed))));
+      }
+      expect((await b.positions()).list[0]?.personalRate).toBe('33.33');
+      // b's 333.333333 tokens are worth 99.9999999 USDT: 100 paid, 0.0000001 of it... rounded to
+      // USDT's unit: the seller gets 99.999999, the house 0.000001 (and c's likewise).
+      const dust = await balanceOf(env.database.db, systemAccount('house_dust'), 'USDT');
+      expect(fmt(dec(dust).minus(dec(dustBefore)))).toBe('0.000002');
+      // The audit shows the house's dust with the other system accounts.
+      expect((await auditLedger(env.database.db)).system.house_dust?.USDT).toBe(dust);
+      const records = (await b.call<Page<FinanceRecord>>('10011')).data?.list ?? [];
+      expect(records.map((r) => [r.type, r.amount])).toEqual(
+        expect.arrayContaining([
+          ['ido_subscription', '-300'],
+          ['ido_return', '200'],
+        ]),
+      );
+      // Release: tokens to the winners, the 0.000001 left by the floors back to the operator.
+      expect((await runPhases(env.database, new Date(o.release))).changes).toContainEqual({
+        id: o.id,
+        phases: ['issued'],
+      });
+      expect(await b.balance(o.token)).toBe('333.333333');
+      expect(await a.balance(o.token)).toBe('500');
+      expect(await treasury(o.token)).toBe('0');
+      expect((await anonymous<IdoOffering>('10062', { id: String(o.id) })).data).toMatchObject({
+        phase: 'issued',
+        issued: '999.999999',
+      });
+      const released = (await a.call<Page<FinanceRecord>>('10011')).data?.list.find(
+        (r) => r.type === 'ido_release',
+      );
+      expect(released).toMatchObject({ coin: o.token, amount: '500' });
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('under-subscribed: everyone wins what was asked, the unsold tokens go back', async () => {
+      const o = await offering({ price: '2', offering: '500', share: '10' });
+      await runPhases(env.database, new Date());
+      const u = await user();
+      expect((await u.subscribe(o.id, '3')).respCode).toBe('00000');
+      await runPhases(env.database, new Date(o.release));
+      expect((await u.positions()).list[0]).toMatchObject({
+        won: '30',
+        consumed: '60',
+        refunded: '0',
+        phase: 'issued',
+      });
+      expect(await u.balance(o.token)).toBe('30');
+      expect(await u.balance('USDT')).toBe('940');
+      expect(await treasury(o.token)).toBe('0');
+      expect((await anonymous<IdoOffering>('10062', { id: String(o.id) })).data?.winningRate).toBe('100');
+    });
+
+    test.skipIf(target.name !== 'postgres')(
+      'two server processes: the lock lets one run, and each phase changes once',
+      async () => {
+        const o = await offering({ price: '1', offering: '100', share: '10' });
+        await runPhases(env.database, new Date());
+        const people = await Promise.all([user(), user(), user()]);
+        for (const p of people) expect((await p.subscribe(o.id, '5')).respCode).toBe('00000');
+        const url = new URL(ADMIN_URL);
+        url.pathname = env.database.location.slice(env.database.location.indexOf('/'));
+        const second: Database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
+        try {
+          const held = await env.database.tryAdvisoryLock(IDO_LOCK_KEY);
+          expect(held.acquired).toBe(true);
+          expect(await runPhases(second, new Date(o.release))).toMatchObject({ ran: false, changes: [] });
+          await held.release();
+          const runs = await Promise.all([
+            runPhases(env.database, new Date(o.release)),
+            runPhases(second, new Date(o.release)),
+          ]);
+          const mine = runs.flatMap((r) => r.changes.filter((c) => c.id === o.id).flatMap((c) => c.phases));
+          expect(mine).toEqual(['ended', 'issued']);
+          for (const p of people) expect(await p.balance(o.token)).toBe('33.333333');
+          expect((await auditLedger(env.database.db)).ok).toBe(true);
+        } finally {
+          await second.close();
+        }
+      },
+    );
+
+    test('random concurrent subscriptions with the phase job running keep the books balanced', async () => {
+      const o = await offering({
+        price: '0.07',
+        offering: '777.7777777',
+        share: '3.3333333',
+        precision: '7',
+        max: '40',
+      });
+      await runPhases(env.database, new Date());
+      const people = await Promise.all(Array.from({ length: 6 }, () => user('100')));
+      let seed = 11;
+      const rand = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed % n;
+      };
+      const allowed = ['00000', ERRORS.ido_share_limit.code, ERRORS.insufficient_balance.code];
+      for (let round = 0; round < 5; round += 1) {
+        const results = await Promise.all([
+          ...people.map((p) => p.subscribe(o.id, String(1 + rand(15)))),
+          runPhases(env.database, new Date()),
+        ]);
+        for (const r of results.slice(0, people.length) as Envelope<IdoPosition>[])
+          expect(allowed, JSON.stringify(r)).toContain(r.respCode);
+        expect((await auditLedger(env.database.db)).ok).toBe(true);
+      }
+      await Promise.all([
+        runPhases(env.database, new Date(o.release)),
+        runPhases(env.database, new Date(o.release)),
+      ]);
+      let won = dec('0');
+      for (const p of people) {
+        expect(await p.balance('USDT', 'frozen')).toBe('0');
+        const [position] = (await p.positions()).list;
+        if (!position) continue;
+        won = won.plus(dec(position.won ?? '0'));
+        expect(await p.balance(o.token)).toBe(position.won === '0' ? '0' : position.won);
+        expect(fmt(dec(await p.balance('USDT')).plus(dec(position.consumed ?? '0')))).toBe('100');
+      }
+      expect(won.lessThanOrEqualTo(dec('777.7777777'))).toBe(true);
+      expect(await treasury(o.token)).toBe('0');
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+  });
+}
