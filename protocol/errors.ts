@@ -45,6 +45,23 @@ export const ERRORS = {
   plan_sold_out: { code: 'E2035', http: 200 },
   stake_limit_exceeded: { code: 'E2036', http: 200 },
   stake_not_redeemable: { code: 'E2041', http: 200 },
+  // E2050-E2058: cloud mining (10050-10058), numbered after its codes.
+  machine_sold_out: { code: 'E2050', http: 200 },
+  purchase_below_minimum: { code: 'E2051', http: 200 },
+  purchase_above_available: { code: 'E2052', http: 200 },
+  machine_joint_only: { code: 'E2053', http: 200 },
+  machine_not_joint: { code: 'E2054', http: 200 },
+  // E2060-E2064: IDO (10060-10064), numbered after its codes.
+  ido_share_limit: { code: 'E2063', http: 200 },
+  ido_below_minimum: { code: 'E2064', http: 200 },
+  // E2070-E2082: trading (10073-10082), numbered after its codes.
+  trading_not_open: { code: 'E2070', http: 200 },
+  lots_invalid: { code: 'E2071', http: 200 },
+  pending_price_wrong_side: { code: 'E2072', http: 200 },
+  stop_loss_wrong_side: { code: 'E2073', http: 200 },
+  take_profit_wrong_side: { code: 'E2074', http: 200 },
+  pending_price_required: { code: 'E2075', http: 200 },
+  order_not_modifiable: { code: 'E2076', http: 200 },
   // E3xxx: wallet login and account.
   login_challenge_invalid: { code: 'E3001', http: 400 },
   login_challenge_used: { code: 'E3002', http: 409 },

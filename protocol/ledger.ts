@@ -49,16 +49,21 @@ export const CLEARING_ACCOUNTS = [
   'deposits_clearing',
   'withdrawals_clearing',
   'fee_revenue',
+  // Rent of mining machines: the operator's sales revenue (service fees go to fee_revenue).
+  'mining_revenue',
+  // IDO sales: what subscribers paid for the tokens they won (dust above the exact price is house_dust).
+  'ido_revenue',
   'adjustments',
   'operator_funding',
   'house_dust',
 ] as const;
 /**
  * Reserves hold money already promised to users (staking interest reserved from the reward pool
- * until maturity, docs/staking.md). Like pools they never go below zero; unlike pools the
+ * until maturity, docs/staking.md; mining output reserved for a rental's whole cycle,
+ * docs/mining.md). Like pools they never go below zero; unlike pools the
  * operator never funds them by hand: only the feature that promised moves money in or out.
  */
-export const RESERVE_ACCOUNTS = ['staking_reserved'] as const;
+export const RESERVE_ACCOUNTS = ['staking_reserved', 'mining_reserved'] as const;
 export type PoolAccount = (typeof POOL_ACCOUNTS)[number];
 export type ReserveAccount = (typeof RESERVE_ACCOUNTS)[number];
 export type ClearingAccount = (typeof CLEARING_ACCOUNTS)[number];

@@ -3,6 +3,7 @@
  * plus a Server-Sent Events stream of ticks (GET /adc/stream/ticks?symbols=A,B).
  */
 import * as v from 'valibot';
+import type { TradingRules } from './trading.ts';
 
 /** SPEC.md section 2: Popular, Cryptocurrency, Crude Oil, Forex, Gold, Stock Index. */
 export const MARKET_CATEGORIES = ['popular', 'crypto', 'crude_oil', 'forex', 'gold', 'stock_index'] as const;
@@ -107,6 +108,8 @@ export interface Candle {
 export interface InstrumentDetails {
   instrument: Instrument;
   quote: Quote;
+  /** How it trades (docs/trading.md); null where the operator has not opened it for trading. */
+  trading: TradingRules | null;
   /** True while the prices come from the simulated feed: screens say so. */
   simulated: boolean;
 }

@@ -8,11 +8,14 @@ import { adminSocketPath, listenAdminSocket } from './admin/socket.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createTranslator } from './i18n.ts';
+import { idoPhaseJob } from './modules/ido/ido.job.ts';
 import { MarketEngine } from './modules/markets/engine.ts';
 import { createSimulatedSource } from './modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from './modules/markets/instruments.ts';
+import { miningSettlementJob } from './modules/mining/mining.job.ts';
 import { resolveVapidKeys } from './modules/push/vapid.ts';
-import { StakingMaturityJob } from './modules/staking/staking.job.ts';
+import { stakingMaturityJob } from './modules/staking/staking.job.ts';
+import { tradingTriggerJob } from './modules/trading/trading.job.ts';
 import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.ts';
 
 async function main(): Promise<void> {
@@ -48,8 +51,14 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   await markets.start(app.log);
-  const stakingMaturity = new StakingMaturityJob({ database });
+  const stakingMaturity = stakingMaturityJob(database);
   stakingMaturity.start(app.log);
+  const miningSettlement = miningSettlementJob(database, app.log);
+  miningSettlement.start(app.log);
+  const idoPhases = idoPhaseJob(database);
+  idoPhases.start(app.log);
+  const tradingTriggers = tradingTriggerJob(database, markets, app.log);
+  tradingTriggers.start(app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -66,6 +75,9 @@ async function main(): Promise<void> {
     adminServer.close();
     await markets.stop();
     await stakingMaturity.stop();
+    await miningSettlement.stop();
+    await idoPhases.stop();
+    await tradingTriggers.stop();
     try {
       unlinkSync(socketPath);
     } catch {

@@ -9,11 +9,20 @@ import {
 } from './commands/config.ts';
 import { configXpubCommand, depositCommand } from './commands/deposit.ts';
 import { configPairCommand, exchangePairsCommand } from './commands/exchange.ts';
-import { configInstrumentCommand } from './commands/markets.ts';
+import { idoAdvanceCommand, idoCreateCommand, idoListCommand } from './commands/ido.ts';
+import { configInstrumentCommand, marketsPinCommand, marketsUnpinCommand } from './commands/markets.ts';
+import {
+  configMachineCommand,
+  configMiningYieldCommand,
+  miningMachinesCommand,
+  miningOutputCommand,
+  miningSettleCommand,
+} from './commands/mining.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { newsListCommand, newsPublishCommand } from './commands/news.ts';
 import { configStakingPlanCommand, stakingMatureCommand, stakingPlansCommand } from './commands/staking.ts';
 import { statusCommand } from './commands/status.ts';
+import { configTradingCommand } from './commands/trading.ts';
 import {
   configWithdrawCommand,
   withdrawalStepCommands,
@@ -44,4 +53,15 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   newsListCommand,
   configPairCommand,
   exchangePairsCommand,
+  configMachineCommand,
+  configMiningYieldCommand,
+  miningMachinesCommand,
+  miningOutputCommand,
+  miningSettleCommand,
+  idoCreateCommand,
+  idoListCommand,
+  idoAdvanceCommand,
+  configTradingCommand,
+  marketsPinCommand,
+  marketsUnpinCommand,
 ];

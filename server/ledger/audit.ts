@@ -16,6 +16,11 @@ export interface AuditReport {
   negativeBalances: number;
   entries: number;
   accounts: number;
+  /**
+   * What the system accounts hold, per account and coin: pools, reserves and the clearing
+   * accounts, the house's rounding dust (`house_dust`, e.g. IDO payments rounded up) among them.
+   */
+  system: Record<string, Record<string, string>>;
 }
 
 export async function auditLedger(db: DbOrTx): Promise<AuditReport> {
@@ -38,6 +43,17 @@ export async function auditLedger(db: DbOrTx): Promise<AuditReport> {
       sql`select (select count(*)::int from journal_entries) as entries, (select count(*)::int from ledger_accounts) as accounts`,
     ),
   );
+  const systemRows = rowsOf<{ bucket: string; coin: string; balance: string }>(
+    await db.execute(
+      sql`select bucket, coin, balance::text as balance from ledger_accounts where owner = 'system' and balance <> 0 order by bucket, coin`,
+    ),
+  );
+  const system: Record<string, Record<string, string>> = {};
+  for (const r of systemRows) {
+    const bucket = system[r.bucket] ?? {};
+    bucket[r.coin] = fmt(dec(r.balance));
+    system[r.bucket] = bucket;
+  }
   const sumByCoin = Object.fromEntries(sums.map((s) => [s.coin, fmt(dec(s.total))]));
   const report = {
     sums: sumByCoin,
@@ -45,6 +61,7 @@ export async function auditLedger(db: DbOrTx): Promise<AuditReport> {
     negativeBalances: Number(negative[0]?.n ?? 0),
     entries: Number(counts[0]?.entries ?? 0),
     accounts: Number(counts[0]?.accounts ?? 0),
+    system,
   };
   const ok =
     Object.values(report.sums).every((s) => s === '0') &&

@@ -10,11 +10,14 @@ import { faucetHandlers } from './assets/faucet.ts';
 import { configHandlers } from './config/config.routes.ts';
 import { depositHandlers } from './deposit/deposit.routes.ts';
 import { exchangeHandlers } from './exchange/exchange.routes.ts';
+import { idoHandlers } from './ido/ido.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
 import { marketHandlers } from './markets/markets.routes.ts';
+import { miningHandlers } from './mining/mining.routes.ts';
 import { newsHandlers } from './news/news.routes.ts';
 import { pushHandlers } from './push/push.routes.ts';
 import { stakingHandlers } from './staking/staking.routes.ts';
+import { tradingHandlers } from './trading/trading.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
 
 export const codeHandlers: readonly CodeHandler[] = [
@@ -30,6 +33,9 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...pushHandlers,
   ...stakingHandlers,
   ...exchangeHandlers,
+  ...miningHandlers,
+  ...idoHandlers,
+  ...tradingHandlers,
 ];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {

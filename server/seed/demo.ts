@@ -13,8 +13,11 @@ import {
   DEMO_EVM_ACCOUNT_XPUB,
   DEMO_TRON_ACCOUNT_XPUB,
 } from '../modules/deposit/demo-keys.ts';
+import { demoIdoCommands } from '../modules/ido/demo-offerings.ts';
 import { DEMO_INSTRUMENTS } from '../modules/markets/instruments.ts';
+import { DEMO_MINING_COMMANDS } from '../modules/mining/demo-machines.ts';
 import { DEMO_ANNOUNCEMENT_COMMANDS } from '../modules/news/demo-announcements.ts';
+import { DEMO_TRADING_COMMANDS } from '../modules/trading/demo-rules.ts';
 
 /** Coins the demo exchange swaps with USDT, and the limits of selling each (min, max). */
 const EXCHANGE_DEMO = [
@@ -222,6 +225,10 @@ export const DEMO_COMMANDS: readonly string[][] = [
   ],
   ['fund', 'staking-pool', 'USDT', '100000'],
   ['fund', 'staking-pool', 'ETH', '20'],
+  // Cloud mining (docs/mining.md): machines, the coins they produce and pools to promise output from.
+  ...DEMO_MINING_COMMANDS,
+  // Trading (docs/trading.md): how each demo instrument trades, and the pool behind it.
+  ...DEMO_TRADING_COMMANDS,
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
   // Announcements about the demo itself; with no push subscriptions yet, nothing is sent.
@@ -236,7 +243,8 @@ export async function isUnconfigured(database: Database): Promise<boolean> {
 
 export async function seedDemo(database: Database): Promise<number> {
   let ran = 0;
-  for (const argv of DEMO_COMMANDS) {
+  // IDO times are set from the moment of seeding: one offering running, one coming.
+  for (const argv of [...DEMO_COMMANDS, ...demoIdoCommands(Date.now())]) {
     const result = await runAdminCommand(
       { argv: [...argv, ...REASON], actor: 'seed' },
       { database, via: 'direct' },

@@ -17,12 +17,19 @@ import { IdoPage } from '../features/ido/IdoPage.tsx';
 import { InstrumentPage } from '../features/markets/InstrumentPage.tsx';
 import { MarketsPage } from '../features/markets/MarketsPage.tsx';
 import { MARKET_LIST_DEFAULTS } from '../features/markets/paths.ts';
+import { MiningIncomePage } from '../features/mining/MiningIncomePage.tsx';
+import { JointVenturePage, MiningMallPage } from '../features/mining/MiningMallPage.tsx';
+import { MiningRigDetailsPage } from '../features/mining/MiningRigDetailsPage.tsx';
+import { MyMiningMachinePage } from '../features/mining/MyMiningMachinePage.tsx';
 import { NewsDetailPage } from '../features/news/NewsDetailPage.tsx';
 import { NewsListPage } from '../features/news/NewsListPage.tsx';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
 import { UpdatePrompt } from '../features/offline/UpdatePrompt.tsx';
 import { StakingPage } from '../features/staking/StakingPage.tsx';
 import { StakingRecordPage } from '../features/staking/StakingRecordPage.tsx';
+import { EditOrderPage } from '../features/trading/EditOrderPage.tsx';
+import { FuturesOrderPage } from '../features/trading/FuturesOrderPage.tsx';
+import { PlaceOrderPage } from '../features/trading/PlaceOrderPage.tsx';
 import { WithdrawalDetailsPage } from '../features/withdraw/WithdrawalDetailsPage.tsx';
 import { WithdrawPage } from '../features/withdraw/WithdrawPage.tsx';
 import { WithdrawRecordPage } from '../features/withdraw/WithdrawRecordPage.tsx';
@@ -71,6 +78,14 @@ const SCREENS: Partial<Record<string, () => ReactNode>> = {
     <MarketsPage title={paths.spotGoods.title} defaultCategory={MARKET_LIST_DEFAULTS[paths.spotGoods.path]} />
   ),
   [paths.instrument.path]: () => <InstrumentPage />,
+  [paths.miningMall.path]: () => <MiningMallPage />,
+  [paths.jointVenture.path]: () => <JointVenturePage />,
+  [paths.miningRigDetails.path]: () => <MiningRigDetailsPage />,
+  [paths.myMiningMachine.path]: () => <MyMiningMachinePage />,
+  [paths.miningIncome.path]: () => <MiningIncomePage />,
+  [paths.placeOrder.path]: () => <PlaceOrderPage />,
+  [paths.futuresOrder.path]: () => <FuturesOrderPage />,
+  [paths.editOrder.path]: () => <EditOrderPage />,
 };
 
 function Screen({ route }: { route: RouteDef }) {

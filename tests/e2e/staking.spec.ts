@@ -90,9 +90,14 @@ for (const [lang, bundle] of [
     await screenshot(page, `staking-record-${lang}`);
 
     await seven.locator('button', { hasText: bundle.staking.redeemEarly }).click();
-    await expect(seven).toContainText(bundle.staking.earlyNote);
+    // A sheet says what comes back (the principal, no earnings) before anything is sent.
+    const sheet = page.getByRole('dialog');
+    await expect(sheet).toContainText(bundle.staking.earlyNote);
+    await expect(sheet).toContainText('365 USDT');
+    await expect(sheet.locator('.sheet-confirm')).toBeFocused();
     await screenshot(page, `staking-redeem-${lang}`);
-    await seven.locator('.redeem-confirm-button').click();
+    await sheet.locator('.sheet-confirm').click();
+    await expect(sheet).toHaveCount(0);
     await expect(seven.locator('.status')).toHaveText(bundle.staking.redeemedEarly);
     await expect(seven).toContainText(bundle.staking.earned);
     await expect(seven.locator('button')).toHaveCount(0);

@@ -45,7 +45,7 @@ for (const target of DATABASE_TARGETS) {
       expect(result.json).toMatchObject({
         database: { kind: target.name },
         via: 'direct',
-        counts: { coins: 5, chains: 4 },
+        counts: { coins: 10, chains: 4 },
       });
       const { migrations } = result.json as { migrations: { applied: number; known: number } };
       expect(migrations.applied).toBeGreaterThanOrEqual(2);
@@ -78,9 +78,9 @@ for (const target of DATABASE_TARGETS) {
       const result = await admin([
         'config',
         'coin',
-        'DOGE',
+        'XMR',
         '--name',
-        'Doge',
+        'Monero',
         '--precision',
         '8',
         '--chains',
@@ -93,7 +93,7 @@ for (const target of DATABASE_TARGETS) {
       expect(last).toMatchObject({ command: 'config coin', outcome: 'error' });
       // The coin row written before the chain failed was rolled back with it.
       const coins = (await admin(['config', 'show', '--json'])).json as { coins: { symbol: string }[] };
-      expect(coins.coins.map((c) => c.symbol)).not.toContain('DOGE');
+      expect(coins.coins.map((c) => c.symbol)).not.toContain('XMR');
     });
 
     test('unknown commands and bad options print usage', async () => {
@@ -183,7 +183,7 @@ describe('the admin CLI process', () => {
     expect(existsSync(adminSocketPath(dir))).toBe(true);
 
     const viaServer = JSON.parse((await cli('status', '--json')).stdout);
-    expect(viaServer).toMatchObject({ via: 'server', counts: { coins: 5 } });
+    expect(viaServer).toMatchObject({ via: 'server', counts: { coins: 10 } });
 
     await cli(
       'config',

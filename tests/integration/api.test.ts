@@ -74,12 +74,28 @@ for (const target of DATABASE_TARGETS) {
         chains: { id: string }[];
       };
       expect(data.serviceContract).toBe('');
-      expect(data.coins.map((c) => c.symbol)).toEqual(['USDT', 'BTC', 'ETH', 'TRX', 'BNB']);
+      expect(data.coins.map((c) => c.symbol)).toEqual([
+        'USDT',
+        'BTC',
+        'ETH',
+        'TRX',
+        'BNB',
+        'LTC',
+        'DOGE',
+        'KAS',
+        'NOVA',
+        'ORBIT',
+      ]);
+      // Coins only mining produces are held on the platform: no chain (docs/mining.md).
+      expect(data.coins.find((c) => c.symbol === 'KAS')?.chains).toEqual([]);
       expect(data.coins[0]).toMatchObject({ precision: 6, chains: ['TRC20', 'ERC20', 'BEP20'] });
       expect(data.chains.map((c) => c.id)).toEqual(['TRC20', 'ERC20', 'BEP20', 'BTC']);
       // Switched on by the seed, but only features whose codes all exist are reported open.
       expect(data.features.push).toBe(true);
-      expect(data.features.mining).toBe(false);
+      expect(data.features.mining).toBe(true);
+      expect(data.features.ido).toBe(true);
+      expect(data.features.trading).toBe(true);
+      expect(data.features.referral).toBe(false);
       expect(response.headers['cache-control']).toBe('no-store');
     });
 
@@ -190,8 +206,8 @@ for (const target of DATABASE_TARGETS) {
       expect(envelope.respCode).toBe('500');
       expect(response.statusCode).toBe(401);
       // A wallet code whose feature is not built yet says so rather than ending the session.
-      const ido = await post(env.app, '10064', {}, { cookie: 'lang=en' });
-      expect(ido.envelope).toEqual({
+      const referral = await post(env.app, '100201', {}, { cookie: 'lang=en' });
+      expect(referral.envelope).toEqual({
         respCode: ERRORS.not_open_yet.code,
         respMsg: 'Not open yet',
         data: null,

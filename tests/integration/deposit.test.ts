@@ -67,7 +67,18 @@ for (const target of DATABASE_TARGETS) {
         valueUsdt: '100.25',
       });
       expect(assets.totalUsdt).toBe('100.25');
-      expect(assets.assets.map((a) => a.coin)).toEqual(['USDT', 'BTC', 'ETH', 'TRX', 'BNB']);
+      expect(assets.assets.map((a) => a.coin)).toEqual([
+        'USDT',
+        'BTC',
+        'ETH',
+        'TRX',
+        'BNB',
+        'LTC',
+        'DOGE',
+        'KAS',
+        'NOVA',
+        'ORBIT',
+      ]);
 
       const records = (await post(env.app, '10021', {}, { cookie: alice.cookieHeader })).envelope
         .data as Page<DepositRecord>;
@@ -125,6 +136,13 @@ for (const target of DATABASE_TARGETS) {
           'x',
         ),
       ).toMatchObject({ exitCode: 2 });
+      // A zero amount is a usage error too, not a failure deep in the ledger.
+      expect(
+        await admin(
+          ...['deposit', '--address', alice.account.address, '--coin', 'USDT', '--chain', 'TRC20'],
+          ...['--amount', '0', '--txid', 'ffffeeee0000', '--reason', 'x'],
+        ),
+      ).toMatchObject({ exitCode: 2, text: expect.stringContaining('amount must be positive') });
       expect(
         await admin(
           'deposit',

@@ -122,7 +122,11 @@ for (const target of DATABASE_TARGETS) {
       const { pairs, quote } = envelope.data as ExchangeQuoteResponse;
       expect(quote).toBeNull();
       expect(pairs.map((p) => p.pair).sort()).toEqual(
-        ['BTC', 'ETH', 'TRX', 'BNB'].flatMap((c) => [`USDT_${c}`, `${c}_USDT`]).sort(),
+        [
+          ...['BTC', 'ETH', 'TRX', 'BNB'].flatMap((c) => [`USDT_${c}`, `${c}_USDT`]),
+          // Mined coins are sold for USDT (docs/mining.md).
+          ...['LTC', 'DOGE', 'KAS'].map((c) => `${c}_USDT`),
+        ].sort(),
       );
       expect(pairs.find((p) => p.pair === 'BTC_USDT')).toEqual({
         pair: 'BTC_USDT',

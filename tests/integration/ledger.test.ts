@@ -78,7 +78,7 @@ for (const target of DATABASE_TARGETS) {
           type: 'deposit',
           idempotencyKey: `t:${randomUUID()}`,
           reference: 't',
-          postings: credit(wallet(1), 'deposits_clearing', 'DOGE', '1'),
+          postings: credit(wallet(1), 'deposits_clearing', 'XMR', '1'),
         }),
       ).rejects.toThrow(/unknown coin/);
       expect((await auditLedger(database.db)).entries).toBe(before.entries);
@@ -112,8 +112,8 @@ for (const target of DATABASE_TARGETS) {
         type: 'forex_settlement',
         idempotencyKey: `t:${randomUUID()}`,
         reference: 't',
-        // A pool the demo seed leaves empty (trading is not open).
-        postings: credit(wallet(3), 'trading_margin_pool', 'USDT', '1'),
+        // A pool the demo seed leaves empty in USDT (mining pays out in the mined coins).
+        postings: credit(wallet(3), 'mining_output_pool', 'USDT', '1'),
       });
       await expect(attempt).rejects.toMatchObject({ errorName: 'pool_exhausted' });
     });
@@ -195,10 +195,10 @@ for (const target of DATABASE_TARGETS) {
 
     test('operator commands: fund a pool, adjust a user up and down, never below zero', async () => {
       const admin = (argv: string[]) => runAdminCommand({ argv, actor: 'ops' }, { database, via: 'direct' });
-      expect(
-        await admin(['fund', 'trading_margin_pool', 'USDT', '1000', '--reason', 'launch']),
-      ).toMatchObject({ ok: true });
-      expect(await balanceOf(database.db, systemAccount('trading_margin_pool'), 'USDT')).toBe('1000');
+      expect(await admin(['fund', 'mining_output_pool', 'USDT', '1000', '--reason', 'launch'])).toMatchObject(
+        { ok: true },
+      );
+      expect(await balanceOf(database.db, systemAccount('mining_output_pool'), 'USDT')).toBe('1000');
       expect(await admin(['fund', 'deposits_clearing', 'USDT', '1', '--reason', 'x'])).toMatchObject({
         exitCode: 2,
       });

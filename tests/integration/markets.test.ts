@@ -51,7 +51,16 @@ for (const target of DATABASE_TARGETS) {
         DEMO_INSTRUMENTS.filter((i) => i.popular).map((i) => i.symbol),
       );
       const crypto = (await post(app, '10068', { category: 'crypto' })).envelope.data as MarketRow[];
-      expect(crypto.map((r) => r.symbol)).toEqual(['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'SOLUSDT', 'TRXUSDT']);
+      expect(crypto.map((r) => r.symbol)).toEqual([
+        'BTCUSDT',
+        'ETHUSDT',
+        'BNBUSDT',
+        'SOLUSDT',
+        'TRXUSDT',
+        'LTCUSDT',
+        'DOGEUSDT',
+        'KASUSDT',
+      ]);
       for (const row of [...popular, ...crypto]) {
         expect(Number(row.high24h)).toBeGreaterThanOrEqual(Number(row.low24h));
         expect(Number(row.last)).toBeLessThanOrEqual(Number(row.high24h));

@@ -19,21 +19,9 @@ import {
 } from '../../modules/config/config.repository.ts';
 import { readStoredConfig } from '../../modules/config/config.service.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
+import { need, wholeNumber } from '../options.ts';
 
 const ALL_FEATURES = new Set<Feature>(FEATURES);
-
-function need(value: string | boolean | undefined, what: string): string {
-  if (typeof value !== 'string' || value === '') throw new AdminUsageError(`${what} is required`);
-  return value;
-}
-
-function wholeNumber(value: string | boolean | undefined, what: string, min: number, max: number): number {
-  const n = Number(need(value, what));
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new AdminUsageError(`${what} must be a whole number from ${min} to ${max}`);
-  }
-  return n;
-}
 
 const ID = /^[A-Z0-9]{2,12}$/;
 
@@ -87,7 +75,8 @@ export const configChainCommand: AdminCommand = {
 export const configCoinCommand: AdminCommand = {
   name: 'config coin',
   summary: 'Add or change a coin and the chains it moves on',
-  usage: 'config coin <SYMBOL> --name <name> --precision <0-18> --chains <ID,ID> [--sort <n>] [--disable]',
+  usage:
+    'config coin <SYMBOL> --name <name> --precision <0-18> --chains <ID,ID|none> [--sort <n>] [--disable]',
   mutating: true,
   options: {
     name: { type: 'string' },
@@ -99,9 +88,10 @@ export const configCoinCommand: AdminCommand = {
   async run(ctx, { positionals, values }) {
     const symbol = need(positionals[0], 'coin symbol');
     if (!ID.test(symbol)) throw new AdminUsageError('coin symbol must be 2 to 12 capital letters or digits');
-    const chainIds = need(values.chains, '--chains')
-      .split(',')
-      .map((c) => c.trim());
+    // `none`: a coin held and exchanged on the platform only, such as one a mining machine
+    // produces before the operator supports its chain (docs/mining.md).
+    const rawChains = need(values.chains, '--chains');
+    const chainIds = rawChains === 'none' ? [] : rawChains.split(',').map((c) => c.trim());
     if (chainIds.some((c) => !ID.test(c)) || new Set(chainIds).size !== chainIds.length) {
       throw new AdminUsageError('--chains must be distinct chain IDs separated by commas');
     }
@@ -120,7 +110,10 @@ export const configCoinCommand: AdminCommand = {
         `unknown chain in --chains ${chainIds.join(',')}; add it with "config chain" first`,
       );
     }
-    return { text: `coin ${symbol} saved on ${chainIds.join(', ')}`, json: { ...row, chains: chainIds } };
+    return {
+      text: `coin ${symbol} saved ${chainIds.length > 0 ? `on ${chainIds.join(', ')}` : 'without chains (held on the platform only)'}`,
+      json: { ...row, chains: chainIds },
+    };
   },
 };
 

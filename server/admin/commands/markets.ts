@@ -1,9 +1,12 @@
 /** Instruments: what is traded, in which category, at what precision, spread and hours. */
+import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type Instrument, MARKET_CATEGORIES, type TradingHours } from '../../../protocol/markets.ts';
-import { isDecimalString } from '../../ledger/money.ts';
+import { dec, isDecimalString } from '../../ledger/money.ts';
 import { upsertInstrument } from '../../modules/markets/markets.repository.ts';
+import { instruments, pricePins } from '../../modules/markets/markets.schema.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
+import { decimalOption, wholeNumber } from '../options.ts';
 
 const clock = v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/));
 const hoursSchema = v.union([
@@ -79,5 +82,49 @@ export const configInstrumentCommand: AdminCommand = {
     };
     await upsertInstrument(ctx.db, instrument, Number(values.sort ?? 0) || 0);
     return { text: `instrument ${symbol} saved`, json: instrument };
+  },
+};
+
+export const marketsPinCommand: AdminCommand = {
+  name: 'markets pin',
+  summary:
+    'Pin a bid and ask on the simulated demo feed for some minutes (demonstrations and tests of triggers)',
+  usage:
+    'markets pin <SYMBOL> --bid <price> --ask <price> [--minutes <1-1440>] --reason "…"   (markets unpin <SYMBOL> ends it)',
+  mutating: true,
+  options: { bid: { type: 'string' }, ask: { type: 'string' }, minutes: { type: 'string' } },
+  async run(ctx, { positionals, values }) {
+    const symbol = positionals[0] ?? '';
+    const [known] = await ctx.db
+      .select({ symbol: instruments.symbol })
+      .from(instruments)
+      .where(eq(instruments.symbol, symbol));
+    if (!known) throw new AdminUsageError('name a configured instrument, e.g. EURUSD');
+    const bid = decimalOption(values.bid, 'bid', 10, true);
+    const ask = decimalOption(values.ask, 'ask', 10, true);
+    if (dec(ask).lessThan(dec(bid))) throw new AdminUsageError('--ask cannot be below --bid');
+    const minutes = values.minutes === undefined ? 10 : wholeNumber(values.minutes, '--minutes', 1, 1440);
+    const until = new Date(Date.now() + minutes * 60_000);
+    await ctx.db
+      .insert(pricePins)
+      .values({ symbol, bid, ask, until })
+      .onConflictDoUpdate({ target: pricePins.symbol, set: { bid, ask, until } });
+    return {
+      text: `${symbol} pinned at ${bid} / ${ask} until ${until.toISOString()} (simulated feed only)`,
+      json: { symbol, bid, ask, until: until.toISOString() },
+    };
+  },
+};
+
+export const marketsUnpinCommand: AdminCommand = {
+  name: 'markets unpin',
+  summary: 'End a pinned price on the simulated demo feed',
+  usage: 'markets unpin <SYMBOL> --reason "…"',
+  mutating: true,
+  options: {},
+  async run(ctx, { positionals }) {
+    const symbol = positionals[0] ?? '';
+    const removed = await ctx.db.delete(pricePins).where(eq(pricePins.symbol, symbol)).returning();
+    return { text: removed.length > 0 ? `${symbol} unpinned` : `${symbol} was not pinned`, json: { symbol } };
   },
 };

@@ -43,6 +43,9 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 export const POOL_ALIASES: Readonly<Record<string, PoolAccount>> = {
   'staking-pool': 'staking_reward_pool',
   'exchange-inventory': 'exchange_inventory',
+  'mining-pool': 'mining_output_pool',
+  'ido-treasury': 'ido_treasury',
+  'trading-pool': 'trading_margin_pool',
 };
 
 export const fundCommand: AdminCommand = {

@@ -1,27 +1,13 @@
 /** Operator staking commands: plan configuration, the plan list, and the maturity job on demand. */
 import { eq } from 'drizzle-orm';
 import { STAKING_APR_DECIMALS, STAKING_MAX_APR, STAKING_MAX_DAYS } from '../../../protocol/staking.ts';
-import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
+import { dec } from '../../ledger/money.ts';
 import { coins } from '../../modules/config/config.schema.ts';
 import { runMaturity } from '../../modules/staking/staking.job.ts';
 import { stakingPlans } from '../../modules/staking/staking.schema.ts';
 import { listPlans } from '../../modules/staking/staking.service.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-
-function decimalOption(raw: string | boolean | undefined, name: string, places: number, positive: boolean) {
-  if (
-    typeof raw !== 'string' ||
-    !isDecimalString(raw) ||
-    dec(raw).isNegative() ||
-    (positive && dec(raw).isZero()) ||
-    scaleOf(raw) > places
-  ) {
-    throw new AdminUsageError(
-      `--${name} must be a ${positive ? 'positive' : 'non-negative'} amount with at most ${places} decimals`,
-    );
-  }
-  return fmt(dec(raw));
-}
+import { decimalOption } from '../options.ts';
 
 export const configStakingPlanCommand: AdminCommand = {
   name: 'config staking-plan',

@@ -19,24 +19,8 @@ import { balancesOf } from '../../ledger/ledger.ts';
 import { dec, fmt, roundDown } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
 import type { MarketEngine } from '../markets/engine.ts';
+import { QUOTE, usdtBids } from '../markets/usdt-bids.ts';
 import { FAUCET_MEMO } from './faucet.ts';
-
-const QUOTE = 'USDT';
-
-/** The bid of each coin's USDT market, for the coins that have one. */
-async function usdtBids(
-  engine: MarketEngine | null,
-  symbols: readonly string[],
-  now: number,
-): Promise<Map<string, string>> {
-  const bids = new Map<string, string>();
-  if (!engine) return bids;
-  for (const coin of symbols) {
-    const market = `${coin}${QUOTE}`;
-    if (coin !== QUOTE && (await engine.instrument(market))) bids.set(coin, engine.quote(market, now).bid);
-  }
-  return bids;
-}
 
 /** The value of `amount` of `coin` in USDT (down to USDT's precision), or null without a price. */
 function valueInUsdt(

@@ -78,7 +78,7 @@ export async function detectDeposit(tx: Tx, input: DetectedDeposit): Promise<num
   if (!link) throw new DepositError(`${input.coin} does not move on ${input.chain}`);
   if (
     !isDecimalString(input.amount) ||
-    !dec(input.amount).isPositive() ||
+    !dec(input.amount).greaterThan(0) ||
     scaleOf(input.amount) > coin.precision
   ) {
     throw new DepositError(

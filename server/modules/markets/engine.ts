@@ -13,7 +13,7 @@ import type {
   Quote,
 } from '../../../protocol/markets.ts';
 import type { Database } from '../../db/client.ts';
-import { dec } from '../../ledger/money.ts';
+import { dec, fmt } from '../../ledger/money.ts';
 import {
   aggregate,
   baseOf,
@@ -35,7 +35,7 @@ import {
   readCandles,
   storeCandles,
 } from './markets.repository.ts';
-import { candles1d, candles1m } from './markets.schema.ts';
+import { candles1d, candles1m, pricePins } from './markets.schema.ts';
 import { TickHub } from './tick-hub.ts';
 
 /** The advisory lock key of the candle writer ("MKT1"). */
@@ -70,6 +70,8 @@ export class MarketEngine {
   #lists = new Map<MarketCategory, { at: number; rows: Promise<MarketRow[]> }>();
   #timers: NodeJS.Timeout[] = [];
   #lock: { release(): Promise<void> } | null = null;
+  /** Prices pinned on the simulated feed (`admin markets pin`), reloaded every second. */
+  #pins = new Map<string, { bid: string; ask: string; until: number }>();
 
   constructor(options: MarketEngineOptions) {
     this.#database = options.database;
@@ -133,13 +135,27 @@ export class MarketEngine {
     } else {
       log.info('market candles: another process writes them');
     }
-    this.#timers.push(setInterval(() => void this.publishTicks(), SECOND));
+    this.#timers.push(
+      setInterval(() => {
+        void this.loadPins()
+          .catch((error: unknown) => log.error({ err: error }, 'price pins not loaded'))
+          .then(() => this.publishTicks());
+      }, SECOND),
+    );
+  }
+
+  /** Reads the operator's pins; only the simulated demo feed honours them. */
+  async loadPins(): Promise<void> {
+    if (!this.source.simulated) return;
+    const rows = await this.#database.db.select().from(pricePins);
+    this.#pins = new Map(
+      rows.map((r) => [r.symbol, { bid: fmt(dec(r.bid)), ask: fmt(dec(r.ask)), until: r.until.getTime() }]),
+    );
   }
 
   async publishTicks(now = this.#now()): Promise<void> {
     if (this.hub.subscribers === 0) return;
-    for (const instrument of await this.instruments())
-      this.hub.publish(this.source.tickAt(instrument.symbol, now));
+    for (const instrument of await this.instruments()) this.hub.publish(this.quote(instrument.symbol, now));
   }
 
   async stop(): Promise<void> {
@@ -150,7 +166,12 @@ export class MarketEngine {
   }
 
   quote(symbol: string, now = this.#now()): Quote {
-    return this.source.tickAt(symbol, now);
+    const tick = this.source.tickAt(symbol, now);
+    const pin = this.#pins.get(symbol);
+    // A pin holds while the market is open and until it runs out.
+    return pin && now < pin.until && tick.open
+      ? { ...tick, bid: pin.bid, ask: pin.ask, last: pin.bid }
+      : tick;
   }
 
   /** Up to `limit` candles of `interval` ending at `end`, oldest first, the last one live. */

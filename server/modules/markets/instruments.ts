@@ -89,6 +89,10 @@ const ROWS: Row[] = [
   ['BNBUSDT', 'BNB', 'crypto', false, 2, '0.05', ALWAYS, sim(880, 0.65, 40, 3)],
   ['SOLUSDT', 'Solana', 'crypto', false, 2, '0.02', ALWAYS, sim(150, 0.8, 600, 2)],
   ['TRXUSDT', 'TRON', 'crypto', false, 4, '0.0001', ALWAYS, sim(0.28, 0.6, 300_000, 1)],
+  // The coins the demo mining machines produce (docs/mining.md): priced so yields can be computed.
+  ['LTCUSDT', 'Litecoin', 'crypto', false, 2, '0.02', ALWAYS, sim(90, 0.8, 800, 2)],
+  ['DOGEUSDT', 'Dogecoin', 'crypto', false, 5, '0.00002', ALWAYS, sim(0.16, 0.9, 2_000_000)],
+  ['KASUSDT', 'Kaspa', 'crypto', false, 5, '0.00002', ALWAYS, sim(0.06, 0.9, 3_000_000)],
   ['EURUSD', 'Euro / US Dollar', 'forex', true, 5, '0.00008', FOREX_WEEK, sim(1.16, 0.07, 120)],
   ['GBPUSD', 'British Pound / US Dollar', 'forex', false, 5, '0.00012', FOREX_WEEK, sim(1.33, 0.08, 100)],
   ['USDJPY', 'US Dollar / Japanese Yen', 'forex', false, 3, '0.010', FOREX_WEEK, sim(155, 0.1, 130)],

@@ -8,6 +8,7 @@ import {
 } from '../../../protocol/markets.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineHandler, type HandlerContext } from '../../http/handler.ts';
+import { tradingRulesOf } from '../trading/trading.service.ts';
 import type { MarketEngine } from './engine.ts';
 
 function engineOf(ctx: HandlerContext): MarketEngine {
@@ -41,7 +42,12 @@ export const marketHandlers = [
     async handle(ctx, input): Promise<InstrumentDetails> {
       const engine = engineOf(ctx);
       const instrument = await instrumentOf(engine, input.symbol);
-      return { instrument, quote: engine.quote(instrument.symbol), simulated: engine.source.simulated };
+      return {
+        instrument,
+        quote: engine.quote(instrument.symbol),
+        trading: await tradingRulesOf(ctx.db, instrument.symbol),
+        simulated: engine.source.simulated,
+      };
     },
   }),
 ];

@@ -1,4 +1,14 @@
-import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { TradingHours } from '../../../protocol/markets.ts';
 
 /** Tradable instruments (operator configuration). */
@@ -34,3 +44,17 @@ export const candles1m = pgTable('candles_1m', candleColumns, (t) => [
 export const candles1d = pgTable('candles_1d', candleColumns, (t) => [
   primaryKey({ columns: [t.symbol, t.time] }),
 ]);
+
+/**
+ * Prices an operator pinned on the simulated demo feed (`admin markets pin`), for demonstrations
+ * and end-to-end tests of triggers: until `until`, the symbol quotes this bid and ask. Never read
+ * with a real feed.
+ */
+export const pricePins = pgTable('price_pins', {
+  symbol: text('symbol')
+    .primaryKey()
+    .references(() => instruments.symbol),
+  bid: numeric('bid', { precision: 38, scale: 18 }).notNull(),
+  ask: numeric('ask', { precision: 38, scale: 18 }).notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

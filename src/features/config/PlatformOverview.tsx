@@ -39,13 +39,19 @@ export function PlatformOverview() {
       <section className="card">
         <h2>{t('app.supportedCoins')}</h2>
         <ul className="coin-list">
-          {config.coins.map((coin) => (
-            <li key={coin.symbol}>
-              <span className="coin-symbol">{coin.symbol}</span>
-              <span className="coin-name">{coin.name}</span>
-              <span className="coin-chains">{coin.chains.map((c) => chainName.get(c) ?? c).join(' · ')}</span>
-            </li>
-          ))}
+          {/* Coins that move on a chain; those held on the platform only (mined coins, IDO tokens)
+              show in assets and their own features, not as coins one can deposit. */}
+          {config.coins
+            .filter((coin) => coin.chains.length > 0)
+            .map((coin) => (
+              <li key={coin.symbol}>
+                <span className="coin-symbol">{coin.symbol}</span>
+                <span className="coin-name">{coin.name}</span>
+                <span className="coin-chains">
+                  {coin.chains.map((c) => chainName.get(c) ?? c).join(' · ')}
+                </span>
+              </li>
+            ))}
         </ul>
       </section>
       <section className="card">

@@ -1,6 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { LanguagePicker } from '../../app/LanguagePicker.tsx';
+import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
 import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
@@ -32,6 +34,10 @@ export function HomePage() {
         <p>{t('home.intro')}</p>
         {user ? <AddressChip address={user.address} /> : <ConnectButton />}
       </section>
+      <Link href={paths.miningMall.path} className="card entry home-entry">
+        <span className="entry-title">{t('home.miningTitle')}</span>
+        <span className="muted small">{t('home.miningBody')}</span>
+      </Link>
       <YieldLabel />
       <LatestAnnouncement />
       <TickerStrip />

@@ -6,7 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import {
   CHART_TYPES,
   INTERVALS,
@@ -15,6 +15,7 @@ import {
   type MarketRow,
   type Quote,
 } from '../../../protocol/markets.ts';
+import { paths } from '../../app/paths.ts';
 import { map, setChartType } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { NotOpenYet } from '../../components/NotOpenYet.tsx';
@@ -149,6 +150,14 @@ function InstrumentView({ initial }: { initial: Loaded }) {
             <dd dir="ltr">{formatPrice(low, precision)}</dd>
           </div>
         </dl>
+        {initial.details.trading ? (
+          <Link
+            href={`${paths.placeOrder.path}?symbol=${symbol}`}
+            className="button button-primary block trade-button"
+          >
+            {t('trading.trade')}
+          </Link>
+        ) : null}
       </section>
       {simulated ? (
         <p className="card simulated-notice" role="note">

@@ -1,0 +1,453 @@
+/**
+ * Trading (DESIGN.md sections 5 and 6; docs/trading.md): orders and positions with isolated
+ * margin, filled and closed at the prices MT5 uses, stop loss, take profit and stop-out settled by
+ * the trigger engine. Money: placing freezes margin and commission; a fill charges the commission;
+ * a close releases the margin with the profit (paid from the trading margin pool) or minus the
+ * loss (to the pool), a loss never above the margin; cancelling a pending order releases it all.
+ * Each step is one journal entry keyed by the order and the step, made under the order's row lock
+ * from the status it starts from, so the engine and a user racing on one order settle it once.
+ * Time and prices come from the caller.
+ */
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Page } from '../../../protocol/envelope.ts';
+import {
+  type CloseReason,
+  type CurrentOrders,
+  checkLevels,
+  closePrice,
+  exitTriggered,
+  floatingProfit,
+  lotsAllowed,
+  type ModifyOrderRequest,
+  marginUsdt,
+  type Order,
+  openPrice,
+  type PlaceOrderRequest,
+  pendingTriggered,
+  profitInQuote,
+  settledProfit,
+  sideOf,
+  type Tick,
+  type TradingRules,
+  toUsdt,
+  usdtPerUnit,
+} from '../../../protocol/trading.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { retryOnConflict } from '../../db/retry.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
+import { dec, fmt, roundUp } from '../../ledger/money.ts';
+import { instruments } from '../markets/markets.schema.ts';
+import { orders, tradingRules } from './trading.schema.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+const QUOTE = 'USDT';
+const USDT_PRECISION = 6;
+const num = (value: string) => fmt(dec(value));
+const opt = (value: string | null) => (value === null ? null : num(value));
+
+/** Prices as the engine sees them now: a tick per known symbol (`open` false outside trading hours). */
+export type Prices = (symbol: string) => (Tick & { open: boolean }) | undefined;
+
+export function orderView(r: OrderRow): Order {
+  return {
+    id: r.id,
+    symbol: r.symbol,
+    side: r.side,
+    kind: r.kind,
+    lots: num(r.lots),
+    price: opt(r.price),
+    stopLoss: opt(r.stopLoss),
+    takeProfit: opt(r.takeProfit),
+    status: r.status,
+    margin: num(r.margin),
+    commission: num(r.commission),
+    openPrice: opt(r.openPrice),
+    closePrice: opt(r.closePrice),
+    profit: opt(r.profit),
+    closeReason: r.closeReason,
+    createdAt: r.createdAt.getTime(),
+    filledAt: r.filledAt ? r.filledAt.getTime() : null,
+    closedAt: r.closedAt ? r.closedAt.getTime() : null,
+  };
+}
+
+function levelError(problem: ReturnType<typeof checkLevels>): never | undefined {
+  if (problem) throw new ApiError(problem);
+  return undefined;
+}
+
+/** The tick of an open market, or "Trading is not open yet". */
+function openTick(prices: Prices, symbol: string) {
+  const tick = prices(symbol);
+  if (!tick?.open) throw new ApiError('trading_not_open');
+  return tick;
+}
+
+/** The trading rules of an instrument open for trading, or null. */
+export async function tradingRulesOf(db: DbOrTx, symbol: string): Promise<TradingRules | null> {
+  const [r] = await db
+    .select()
+    .from(tradingRules)
+    .where(and(eq(tradingRules.symbol, symbol), eq(tradingRules.enabled, true)));
+  return r
+    ? {
+        symbol: r.symbol,
+        contractSize: num(r.contractSize),
+        lotStep: num(r.lotStep),
+        minLots: num(r.minLots),
+        maxLots: num(r.maxLots),
+        leverage: r.leverage,
+        commissionPerLot: num(r.commissionPerLot),
+        quoteCurrency: r.quoteCurrency,
+      }
+    : null;
+}
+
+/** 10073: a market order fills now; a pending order waits for its price. */
+export async function placeOrder(
+  tx: Tx,
+  prices: Prices,
+  wallet: string,
+  input: PlaceOrderRequest,
+  now: number,
+): Promise<Order> {
+  const user = wallet.toLowerCase();
+  const [rules] = await tx
+    .select({ r: tradingRules })
+    .from(tradingRules)
+    .innerJoin(instruments, eq(instruments.symbol, tradingRules.symbol))
+    .where(
+      and(
+        eq(tradingRules.symbol, input.symbol),
+        eq(tradingRules.enabled, true),
+        eq(instruments.enabled, true),
+      ),
+    );
+  if (!rules) throw new ApiError('not_found');
+  const r = rules.r;
+  const tick = openTick(prices, input.symbol);
+  const [lotStep, minLots, maxLots] = [num(r.lotStep), num(r.minLots), num(r.maxLots)];
+  if (!lotsAllowed(input.lots, { lotStep, minLots, maxLots }))
+    throw new ApiError('lots_invalid', { min: minLots, max: maxLots, step: lotStep });
+  const side = sideOf(input.kind, input.side);
+  if (input.kind !== 'market' && input.price === null) throw new ApiError('pending_price_required');
+  levelError(
+    checkLevels({
+      kind: input.kind,
+      side,
+      price: input.price,
+      stopLoss: input.stopLoss,
+      takeProfit: input.takeProfit,
+      tick,
+    }),
+  );
+  const rate = usdtPerUnit(r.quoteCurrency, prices);
+  if (rate === null) throw new ApiError('trading_not_open');
+  const fillAt = input.kind === 'market' ? openPrice(side, tick) : (input.price as string);
+  const margin = marginUsdt(input.lots, num(r.contractSize), fillAt, r.leverage, rate);
+  const commission = roundUp(dec(input.lots).times(dec(r.commissionPerLot)), USDT_PRECISION);
+  const market = input.kind === 'market';
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      user,
+      symbol: input.symbol,
+      side,
+      kind: input.kind,
+      lots: input.lots,
+      price: market ? null : input.price,
+      stopLoss: input.stopLoss,
+      takeProfit: input.takeProfit,
+      status: market ? 'open' : 'pending',
+      contractSize: num(r.contractSize),
+      leverage: r.leverage,
+      quoteCurrency: r.quoteCurrency,
+      margin,
+      commission,
+      openPrice: market ? fillAt : null,
+      createdAt: new Date(now),
+      filledAt: market ? new Date(now) : null,
+    })
+    .returning();
+  if (!row) throw new Error('order not stored');
+  // The user is debited once (one record); a fill passes the commission on to fee revenue.
+  const total = fmt(dec(margin).plus(dec(commission)));
+  const postings: Posting[] = transfer(userAccount(user), userAccount(user, 'frozen'), QUOTE, total);
+  if (market && dec(commission).greaterThan(0))
+    postings.push(...transfer(userAccount(user, 'frozen'), systemAccount('fee_revenue'), QUOTE, commission));
+  await post(tx, {
+    type: 'forex_placement',
+    idempotencyKey: `order:${row.id}:place`,
+    reference: `order:${row.id}`,
+    postings,
+  });
+  return orderView(row);
+}
+
+async function lockedOrder(tx: Tx, id: number, user?: string): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row || (user !== undefined && row.user !== user)) throw new ApiError('not_found');
+  return row;
+}
+
+/** 10074: a pending order's price and levels, or an open position's levels. */
+export async function modifyOrder(
+  tx: Tx,
+  prices: Prices,
+  wallet: string,
+  input: ModifyOrderRequest,
+): Promise<Order> {
+  const row = await lockedOrder(tx, input.id, wallet.toLowerCase());
+  if (row.status !== 'pending' && row.status !== 'open') throw new ApiError('order_not_modifiable');
+  const tick = openTick(prices, row.symbol);
+  const pending = row.status === 'pending';
+  // A position's open price is history: only its levels move.
+  const price = pending ? (input.price ?? num(row.price ?? '0')) : null;
+  levelError(
+    checkLevels({
+      kind: pending ? row.kind : 'market',
+      side: row.side,
+      price,
+      stopLoss: input.stopLoss,
+      takeProfit: input.takeProfit,
+      tick,
+    }),
+  );
+  const [updated] = await tx
+    .update(orders)
+    .set({ price: pending ? price : row.price, stopLoss: input.stopLoss, takeProfit: input.takeProfit })
+    .where(and(eq(orders.id, row.id), eq(orders.status, row.status)))
+    .returning();
+  if (!updated) throw new Error(`order ${row.id} changed under its lock`);
+  return orderView(updated);
+}
+
+/** 10079: a pending order cancelled; what it froze returns. */
+export async function cancelOrder(tx: Tx, wallet: string, id: number, now: number): Promise<Order> {
+  const row = await lockedOrder(tx, id, wallet.toLowerCase());
+  if (row.status !== 'pending') throw new ApiError('order_not_modifiable');
+  await post(tx, {
+    type: 'forex_cancellation',
+    idempotencyKey: `order:${row.id}:cancel`,
+    reference: `order:${row.id}`,
+    postings: transfer(
+      userAccount(row.user, 'frozen'),
+      userAccount(row.user),
+      QUOTE,
+      fmt(dec(row.margin).plus(dec(row.commission))),
+    ),
+  });
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', closedAt: new Date(now) })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')))
+    .returning();
+  if (!updated) throw new Error(`order ${row.id} changed under its lock`);
+  return orderView(updated);
+}
+
+/** A locked pending order fills at the tick's price (a gap fills past its level). */
+async function fill(tx: Tx, row: OrderRow, tick: Tick, at: Date): Promise<void> {
+  if (dec(row.commission).greaterThan(0)) {
+    await post(tx, {
+      type: 'forex_placement',
+      idempotencyKey: `order:${row.id}:fill`,
+      reference: `order:${row.id}`,
+      postings: transfer(
+        userAccount(row.user, 'frozen'),
+        systemAccount('fee_revenue'),
+        QUOTE,
+        num(row.commission),
+      ),
+    });
+  }
+  await tx
+    .update(orders)
+    .set({ status: 'open', openPrice: openPrice(row.side, tick), filledAt: at })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')));
+}
+
+/**
+ * A locked open position closes at the tick's close price: the margin returns with the profit,
+ * or minus the loss, never more than the margin.
+ */
+async function settle(tx: Tx, row: OrderRow, tick: Tick, rate: string, reason: CloseReason, at: Date) {
+  const price = closePrice(row.side, tick);
+  const quote = profitInQuote(
+    row.side,
+    num(row.openPrice ?? '0'),
+    price,
+    num(row.lots),
+    num(row.contractSize),
+  );
+  const margin = num(row.margin);
+  const profit = settledProfit(toUsdt(quote, rate), margin);
+  const back = fmt(dec(margin).plus(dec(profit)));
+  const postings: Posting[] = [];
+  if (dec(profit).greaterThan(0))
+    postings.push(
+      ...transfer(systemAccount('trading_margin_pool'), userAccount(row.user, 'frozen'), QUOTE, profit),
+    );
+  if (dec(profit).lessThan(0))
+    postings.push(
+      ...transfer(
+        userAccount(row.user, 'frozen'),
+        systemAccount('trading_margin_pool'),
+        QUOTE,
+        fmt(dec(profit).negated()),
+      ),
+    );
+  if (dec(back).greaterThan(0))
+    postings.push(...transfer(userAccount(row.user, 'frozen'), userAccount(row.user), QUOTE, back));
+  if (postings.length > 0) {
+    await post(tx, {
+      type: 'forex_settlement',
+      idempotencyKey: `order:${row.id}:close`,
+      reference: `order:${row.id}`,
+      memo: reason,
+      postings,
+    });
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: 'closed', closePrice: price, profit, closeReason: reason, closedAt: at })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'open')))
+    .returning();
+  if (!updated) throw new Error(`order ${row.id} changed under its lock`);
+  return updated;
+}
+
+/** 10076: the user closes a position at the current price. */
+export async function closeOrder(
+  tx: Tx,
+  prices: Prices,
+  wallet: string,
+  id: number,
+  now: number,
+): Promise<Order> {
+  const row = await lockedOrder(tx, id, wallet.toLowerCase());
+  if (row.status !== 'open') throw new ApiError('order_not_modifiable');
+  const tick = openTick(prices, row.symbol);
+  const rate = usdtPerUnit(row.quoteCurrency, prices);
+  if (rate === null) throw new ApiError('trading_not_open');
+  return orderView(await settle(tx, row, tick, rate, 'user', new Date(now)));
+}
+
+/** 10080: the user's open positions with live profit, and pending orders. */
+export async function currentOrders(db: DbOrTx, prices: Prices, wallet: string): Promise<CurrentOrders> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.user, wallet.toLowerCase()), inArray(orders.status, ['open', 'pending'])))
+    .orderBy(desc(orders.id));
+  const positions = rows
+    .filter((r) => r.status === 'open')
+    .map((r) => {
+      const tick = prices(r.symbol);
+      const view = orderView(r);
+      if (!tick) return { ...view, currentPrice: '', floatingProfit: null };
+      const live = floatingProfit(
+        { side: r.side, openPrice: num(r.openPrice ?? '0'), lots: num(r.lots), margin: num(r.margin) },
+        num(r.contractSize),
+        tick,
+        usdtPerUnit(r.quoteCurrency, prices),
+      );
+      return { ...view, currentPrice: closePrice(r.side, tick), floatingProfit: live.profit };
+    });
+  return { positions, pending: rows.filter((r) => r.status === 'pending').map(orderView) };
+}
+
+/** 10081: closed positions and cancelled orders, newest first. */
+export async function orderHistory(
+  db: DbOrTx,
+  wallet: string,
+  filter: { page: number; size: number },
+): Promise<Page<Order>> {
+  const where = and(eq(orders.user, wallet.toLowerCase()), inArray(orders.status, ['closed', 'cancelled']));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.closedAt), desc(orders.id))
+    .limit(filter.size)
+    .offset((filter.page - 1) * filter.size);
+  return { list: rows.map(orderView), total: total?.n ?? 0, page: filter.page, size: filter.size };
+}
+
+/** 10082: one of the user's orders. */
+export async function orderDetails(db: DbOrTx, wallet: string, id: number): Promise<Order> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.user, wallet.toLowerCase())));
+  if (!row) throw new ApiError('not_found');
+  return orderView(row);
+}
+
+export interface TriggerRun {
+  filled: number;
+  closed: number;
+  failed: number;
+}
+
+/**
+ * One pass of the trigger engine at `now`: pending orders whose price is reached fill, positions
+ * whose stop loss, take profit or stop-out level is reached close, each in a transaction of its
+ * own under the order's lock, from the status it starts from. Markets outside their hours are left
+ * alone. Run twice, or beside a user's close, every order is settled once.
+ */
+export async function runTriggersOnce(
+  db: Db,
+  prices: Prices,
+  now: number,
+  onFailure: (id: number, error: unknown) => void = () => {},
+  // The trading benchmark's clock: called once an order's entry is committed.
+  onSettled: (id: number, action: 'fill' | CloseReason) => void = () => {},
+): Promise<TriggerRun> {
+  const run: TriggerRun = { filled: 0, closed: 0, failed: 0 };
+  const active = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.status, ['pending', 'open']))
+    .orderBy(asc(orders.id));
+  for (const candidate of active) {
+    const tick = prices(candidate.symbol);
+    if (!tick?.open) continue;
+    const rate = usdtPerUnit(candidate.quoteCurrency, prices);
+    const due = (r: OrderRow): 'fill' | CloseReason | null => {
+      if (r.status === 'pending')
+        return r.kind !== 'market' && pendingTriggered(r.kind, num(r.price ?? '0'), tick) ? 'fill' : null;
+      if (r.status !== 'open') return null;
+      const exit = exitTriggered(r.side, { stopLoss: opt(r.stopLoss), takeProfit: opt(r.takeProfit) }, tick);
+      if (exit) return exit;
+      const live = floatingProfit(
+        { side: r.side, openPrice: num(r.openPrice ?? '0'), lots: num(r.lots), margin: num(r.margin) },
+        num(r.contractSize),
+        tick,
+        rate,
+      );
+      return live.stopOut ? 'stop_out' : null;
+    };
+    if (!due(candidate) || rate === null) continue;
+    try {
+      const done = await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          const row = await lockedOrder(tx, candidate.id);
+          const action = due(row);
+          if (action === 'fill') await fill(tx, row, tick, new Date(now));
+          else if (action) await settle(tx, row, tick, rate, action, new Date(now));
+          return action;
+        }),
+      );
+      if (done === 'fill') run.filled += 1;
+      else if (done) run.closed += 1;
+      if (done) onSettled(candidate.id, done);
+    } catch (error) {
+      run.failed += 1;
+      onFailure(candidate.id, error);
+    }
+  }
+  return run;
+}

@@ -1,0 +1,347 @@
+/**
+ * Placing an order (/placeOrder?symbol=): the instrument, buy or sell at the live bid and ask, the
+ * order type, lots by steps, optional stop loss and take profit with their distance in price and
+ * in USDT, the margin it needs beside the available balance, then a sheet to confirm.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { InstrumentDetails, Quote } from '../../../protocol/markets.ts';
+import { checkLevels, ORDER_KINDS, type OrderKind, type Side, sideOf } from '../../../protocol/trading.ts';
+import { paths } from '../../app/paths.ts';
+import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { Facts } from '../../components/Facts.tsx';
+import { FormSubmit } from '../../components/FormSubmit.tsx';
+import { LoadState } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { toast } from '../../components/toast.ts';
+import { compareDecimal, withThousands } from '../../lib/format.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { useRequestId } from '../../lib/use-request-id.ts';
+import { getAssets } from '../assets/api.ts';
+import { useTicks } from '../markets/live.ts';
+import { formatPrice } from '../markets/model.ts';
+import { getDetails, getSymbols, placeOrder } from './api.ts';
+import {
+  commissionOf,
+  entryPrice,
+  isLots,
+  isPrice,
+  levelFigures,
+  requiredMargin,
+  stepLots,
+} from './order-figures.ts';
+
+function LevelInput({
+  name,
+  label,
+  value,
+  onChange,
+  figures,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  figures: { distance: string; usdt: string } | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        name={name}
+        dir="ltr"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={t('trading.optional')}
+        value={value}
+        onChange={(e) => onChange(e.target.value.trim())}
+      />
+      {figures ? (
+        <span className="muted small level-figures" dir="ltr">
+          Δ {figures.distance} · {figures.usdt.startsWith('-') ? '' : '+'}
+          {withThousands(figures.usdt)} USDT
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function OrderForm({ details, symbols }: { details: InstrumentDetails; symbols: string[] }) {
+  useSignals();
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const rules = details.trading;
+  const symbol = details.instrument.symbol;
+  const precision = details.instrument.precision;
+  const [quote, setQuote] = useState<Quote>(details.quote);
+  useTicks([symbol], (q) => q.symbol === symbol && setQuote(q));
+  const [side, setSide] = useState<Side>('buy');
+  const [kind, setKind] = useState<OrderKind>('market');
+  const [lots, setLots] = useState(rules?.minLots ?? '');
+  const [price, setPrice] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [takeProfit, setTakeProfit] = useState('');
+  const [error, setError] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const requestId = useRequestId();
+  const available = useLoad(
+    async () => (await getAssets()).assets.find((a) => a.coin === 'USDT')?.available ?? '0',
+    [],
+  );
+
+  if (!rules) return <p className="card muted">{t('errors.trading_not_open')}</p>;
+  const effectiveSide = sideOf(kind, side);
+  const kinds = ORDER_KINDS.filter((k) => k === 'market' || k.startsWith(effectiveSide));
+  const entry = entryPrice(kind, effectiveSide, price, quote);
+  const margin = requiredMargin(rules, lots, entry, quote);
+  const changed = (apply: () => void) => {
+    requestId.renew();
+    setError('');
+    apply();
+  };
+
+  const check = (): string => {
+    if (!quote.open) return t('errors.trading_not_open');
+    if (!isLots(lots)) return t('errors.field_invalid', { field: t('trading.lots') });
+    if (kind !== 'market' && !isPrice(price)) return t('errors.pending_price_required');
+    for (const [value, field] of [
+      [stopLoss, t('trading.stopLoss')],
+      [takeProfit, t('trading.takeProfit')],
+    ] as const) {
+      if (value !== '' && !isPrice(value)) return t('errors.field_invalid', { field });
+    }
+    const problem = checkLevels({
+      kind,
+      side: effectiveSide,
+      price: kind === 'market' ? null : price,
+      stopLoss: stopLoss || null,
+      takeProfit: takeProfit || null,
+      tick: quote,
+    });
+    if (problem) return t(`errors.${problem}`);
+    if (margin && typeof available.data === 'string' && compareDecimal(margin, available.data) === 1)
+      return t('errors.insufficient_balance', { coin: 'USDT' });
+    return '';
+  };
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check();
+    setError(problem);
+    if (!problem) setConfirming(true);
+  };
+
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await placeOrder({
+        symbol,
+        side: effectiveSide,
+        kind,
+        lots,
+        price: kind === 'market' ? '' : price,
+        stopLoss,
+        takeProfit,
+        requestId: requestId.current,
+      });
+      requestId.renew();
+      toast.success(t('trading.placed'));
+      navigate(paths.futuresOrder.path);
+    } catch (e) {
+      setError((e as Error).message);
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const summary = (
+    <Facts
+      rows={[
+        { label: t('trading.instrument'), value: symbol, dir: 'ltr' },
+        { label: t('trading.type'), value: t(`trading.kind_${kind}`) },
+        { label: t('trading.lots'), value: lots, dir: 'ltr' },
+        { label: t('trading.entry'), value: entry ? formatPrice(entry, precision) : '--', dir: 'ltr' },
+        { label: t('trading.stopLoss'), value: stopLoss || '--', dir: 'ltr' },
+        { label: t('trading.takeProfit'), value: takeProfit || '--', dir: 'ltr' },
+        {
+          label: t('trading.margin'),
+          value: margin ? `${withThousands(margin)} USDT` : '--',
+          dir: 'ltr',
+          className: 'estimate',
+        },
+        {
+          label: t('trading.commission'),
+          value: `${withThousands(commissionOf(rules, lots))} USDT`,
+          dir: 'ltr',
+        },
+      ]}
+    />
+  );
+
+  return (
+    <form className="card form order-form" onSubmit={review} noValidate>
+      <label className="field">
+        <span>{t('trading.instrument')}</span>
+        <select
+          name="symbol"
+          value={symbol}
+          onChange={(e) => navigate(`${paths.placeOrder.path}?symbol=${e.target.value}`, { replace: true })}
+        >
+          {symbols.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+      </label>
+      <fieldset className="segmented side-picker">
+        <legend className="visually-hidden">{t('trading.side')}</legend>
+        {(['sell', 'buy'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={effectiveSide === s}
+            className={`segment side-${s}${effectiveSide === s ? ' active' : ''}`}
+            onClick={() =>
+              changed(() => {
+                setSide(s);
+                if (kind !== 'market') setKind('market');
+              })
+            }
+          >
+            <span>{t(`trading.${s}`)}</span>
+            <b dir="ltr">{formatPrice(s === 'buy' ? quote.ask : quote.bid, precision)}</b>
+          </button>
+        ))}
+      </fieldset>
+      {quote.open ? null : <p className="market-closed">{t('errors.trading_not_open')}</p>}
+      <label className="field">
+        <span>{t('trading.type')}</span>
+        <select
+          name="kind"
+          value={kind}
+          onChange={(e) => changed(() => setKind(e.target.value as OrderKind))}
+        >
+          {kinds.map((k) => (
+            <option key={k} value={k}>
+              {t(`trading.kind_${k}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="field">
+        <span>{t('trading.lots')}</span>
+        <div className="stepper">
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={t('trading.fewer')}
+            onClick={() => changed(() => setLots(stepLots(lots, rules, -1)))}
+          >
+            −
+          </button>
+          <input
+            name="lots"
+            className="stepper-value"
+            dir="ltr"
+            inputMode="decimal"
+            aria-label={t('trading.lots')}
+            value={lots}
+            onChange={(e) => changed(() => setLots(e.target.value.trim()))}
+          />
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={t('trading.more')}
+            onClick={() => changed(() => setLots(stepLots(lots, rules, 1)))}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      {kind === 'market' ? null : (
+        <label className="field">
+          <span>{t('trading.price')}</span>
+          <input
+            name="price"
+            dir="ltr"
+            inputMode="decimal"
+            autoComplete="off"
+            value={price}
+            onChange={(e) => changed(() => setPrice(e.target.value.trim()))}
+          />
+        </label>
+      )}
+      <LevelInput
+        name="stopLoss"
+        label={t('trading.stopLoss')}
+        value={stopLoss}
+        onChange={(v) => changed(() => setStopLoss(v))}
+        figures={levelFigures(rules, effectiveSide, lots, entry, stopLoss, quote)}
+      />
+      <LevelInput
+        name="takeProfit"
+        label={t('trading.takeProfit')}
+        value={takeProfit}
+        onChange={(v) => changed(() => setTakeProfit(v))}
+        figures={levelFigures(rules, effectiveSide, lots, entry, takeProfit, quote)}
+      />
+      <Facts
+        rows={[
+          {
+            label: t('trading.margin'),
+            value: margin ? `${withThousands(margin)} USDT` : '--',
+            dir: 'ltr',
+            className: 'estimate',
+          },
+          {
+            label: t('trading.available'),
+            value: typeof available.data === 'string' ? `${withThousands(available.data)} USDT` : '--',
+            dir: 'ltr',
+          },
+          { label: t('trading.leverage'), value: `1:${rules.leverage}`, dir: 'ltr' },
+          { label: t('trading.contract'), value: withThousands(rules.contractSize), dir: 'ltr' },
+        ]}
+      />
+      <FormSubmit error={error} busy={false} label={t(`trading.${effectiveSide}`)} />
+      <Link href={`/instrument/${symbol}`} className="link-button">
+        {t('trading.chart')}
+      </Link>
+      {confirming ? (
+        <ConfirmSheet
+          title={`${t(`trading.${effectiveSide}`)} ${symbol}`}
+          confirmLabel={t('trading.confirm')}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirming(false)}
+        >
+          {summary}
+        </ConfirmSheet>
+      ) : null}
+    </form>
+  );
+}
+
+export function PlaceOrderPage() {
+  const { t } = useTranslation();
+  const symbol = new URLSearchParams(useSearch()).get('symbol') || 'EURUSD';
+  const load = useLoad(async () => {
+    const [details, rows] = await Promise.all([getDetails(symbol), getSymbols()]);
+    return { details, symbols: rows.map((r) => r.symbol) };
+  }, [symbol]);
+  return (
+    <>
+      <PageHeader title={t('routes.placeOrder')} />
+      <LoadState load={load}>
+        {(d) => <OrderForm key={d.details.instrument.symbol} details={d.details} symbols={d.symbols} />}
+      </LoadState>
+      <Link href={paths.futuresOrder.path} className="link-button">
+        {t('routes.futuresOrder')}
+      </Link>
+    </>
+  );
+}

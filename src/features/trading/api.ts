@@ -1,0 +1,40 @@
+import type { Page } from '../../../protocol/envelope.ts';
+import type { InstrumentDetails, MarketRow } from '../../../protocol/markets.ts';
+import { MARKET_CATEGORIES } from '../../../protocol/markets.ts';
+import type { CurrentOrders, Order, OrderKind, Side } from '../../../protocol/trading.ts';
+import { fetchData } from '../../lib/api.ts';
+
+export const getDetails = (symbol: string) => fetchData<InstrumentDetails>('10071', { symbol });
+
+/** Every instrument of the market lists, once each, in list order: the picker's choices. */
+export async function getSymbols(): Promise<MarketRow[]> {
+  const lists = await Promise.all(
+    MARKET_CATEGORIES.filter((c) => c !== 'popular').map((category) =>
+      fetchData<MarketRow[]>('10068', { category }),
+    ),
+  );
+  return lists.flat();
+}
+
+export const placeOrder = (fields: {
+  symbol: string;
+  side: Side;
+  kind: OrderKind;
+  lots: string;
+  price: string;
+  stopLoss: string;
+  takeProfit: string;
+  requestId: string;
+}) => fetchData<Order>('10073', fields);
+export const modifyOrder = (fields: {
+  id: number;
+  price: string;
+  stopLoss: string;
+  takeProfit: string;
+  requestId: string;
+}) => fetchData<Order>('10074', fields);
+export const closePosition = (fields: { id: number; requestId: string }) => fetchData<Order>('10076', fields);
+export const cancelOrder = (fields: { id: number; requestId: string }) => fetchData<Order>('10079', fields);
+export const getCurrent = () => fetchData<CurrentOrders>('10080');
+export const getHistory = (page: number) => fetchData<Page<Order>>('10081', { page, size: 20 });
+export const getOrder = (id: number) => fetchData<Order>('10082', { id });

@@ -1,0 +1,112 @@
+/**
+ * Trading as a user meets it, at prices the operator pins on the simulated feed: a market order
+ * with stop loss and take profit (their distance in USDT shown before it is placed), modified,
+ * its live profit, closed; a pending order cancelled; a take profit hit by the price; the records
+ * in History and in financial details; English and Arabic.
+ */
+import { expect, test } from '@playwright/test';
+import ar from '../../locales/ar.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { admin } from './fixtures/admin.ts';
+import { collectProblems } from './fixtures/page-problems.ts';
+import { signInFunded } from './fixtures/sign-in.ts';
+import { screenshot } from './screenshot.ts';
+
+const pin = (bid: string, ask: string) =>
+  admin('markets', 'pin', 'BTCUSDT', '--bid', bid, '--ask', ask, '--minutes', '5');
+
+for (const [lang, bundle] of [
+  ['en', en],
+  ['ar', ar],
+] as const) {
+  test(`place, modify, watch and close; cancel a pending order; a take profit hit (${lang})`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const problems = collectProblems(page);
+    pin('95000', '95001');
+    await signInFunded(page, lang, '2000');
+    // The pin reaches the server's engine within a second.
+    await page.waitForTimeout(1500);
+
+    await page.goto('/instrument/BTCUSDT');
+    await page.locator('.trade-button').click();
+    await expect(page).toHaveURL(/\/placeOrder\?symbol=BTCUSDT$/);
+    const form = page.locator('.order-form');
+    await expect(form.locator('.side-buy b')).toHaveText('95,001.00');
+    await expect(form.locator('.side-sell b')).toHaveText('95,000.00');
+    await form.getByRole('button', { name: bundle.trading.more }).click();
+    await form.getByRole('button', { name: bundle.trading.more }).click();
+    await expect(form.locator('input[name="lots"]')).toHaveValue('0.003');
+    await form.locator('input[name="lots"]').fill('0.01');
+    // A stop loss above the price is refused before anything is sent.
+    await form.locator('input[name="stopLoss"]').fill('96000');
+    await form.locator('button[type="submit"]').click();
+    await expect(form.locator('.form-error')).toHaveText(bundle.errors.stop_loss_wrong_side);
+    await form.locator('input[name="stopLoss"]').fill('94000');
+    await form.locator('input[name="takeProfit"]').fill('96000');
+    // 0.01 BTC at 95,001, 1:10: 95.001 USDT margin; the levels are worth -10.01 and +9.99.
+    await expect(form).toContainText('95.001 USDT');
+    await expect(form.locator('.level-figures').first()).toContainText('-10.01 USDT');
+    await expect(form.locator('.level-figures').last()).toContainText('+9.99 USDT');
+    await screenshot(page, `trading-place-${lang}`);
+    await form.locator('button[type="submit"]').click();
+    await page.getByRole('dialog').locator('.sheet-confirm').click();
+    await expect(page).toHaveURL(/\/futuresOrder$/);
+
+    const position = page.locator('.order-card[data-status="open"]');
+    await expect(position).toContainText('BTCUSDT');
+    await expect(position.locator('.profit')).toHaveText('-0.01 USDT');
+    // Live profit follows the price.
+    pin('95200', '95201');
+    await expect(position.locator('.profit')).toHaveText('+1.99 USDT', { timeout: 8000 });
+    await screenshot(page, `trading-current-${lang}`);
+
+    // Modify the take profit.
+    await position.locator('.modify-button').click();
+    await expect(page).toHaveURL(/\/editOrder\/\d+$/);
+    await page.locator('.edit-order-form input[name="takeProfit"]').fill('97000');
+    await page.locator('.edit-order-form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/futuresOrder$/);
+    await expect(position).toContainText('97,000');
+
+    // Close it.
+    await position.locator('.close-button').click();
+    await page.getByRole('dialog').locator('.sheet-confirm').click();
+    await expect(page.locator('.order-card[data-status="open"]')).toHaveCount(0);
+
+    // A pending buy limit, then cancelled.
+    await page.goto('/placeOrder?symbol=BTCUSDT');
+    await form.locator('select[name="kind"]').selectOption('buy_limit');
+    await form.locator('input[name="lots"]').fill('0.01');
+    await form.locator('input[name="price"]').fill('90000');
+    await form.locator('button[type="submit"]').click();
+    await page.getByRole('dialog').locator('.sheet-confirm').click();
+    const pending = page.locator('.order-card[data-status="pending"]');
+    await expect(pending.locator('.status')).toHaveText(bundle.trading.status_pending);
+    await pending.locator('.cancel-button').click();
+    await page.getByRole('dialog').locator('.sheet-confirm').click();
+    await expect(page.locator('.order-card[data-status="pending"]')).toHaveCount(0);
+
+    // A take profit hit by the price: the engine closes it within a second or two.
+    await page.goto('/placeOrder?symbol=BTCUSDT');
+    await form.locator('input[name="lots"]').fill('0.01');
+    await form.locator('input[name="takeProfit"]').fill('95500');
+    await form.locator('button[type="submit"]').click();
+    await page.getByRole('dialog').locator('.sheet-confirm').click();
+    await expect(page.locator('.order-card[data-status="open"]')).toHaveCount(1);
+    pin('95600', '95601');
+    await expect(page.locator('.order-card[data-status="open"]')).toHaveCount(0, { timeout: 8000 });
+    await page.getByRole('tab', { name: bundle.trading.tab_history }).click();
+    const history = page.locator('.order-card');
+    await expect(history.first()).toContainText(bundle.trading.reason_take_profit);
+    await expect(history).toHaveCount(3);
+    await screenshot(page, `trading-history-${lang}`);
+
+    await page.goto('/finance');
+    for (const type of ['forex_placement', 'forex_settlement', 'forex_cancellation'] as const)
+      await expect(page.locator('body')).toContainText(bundle.records[type]);
+    admin('markets', 'unpin', 'BTCUSDT');
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,0 +1,399 @@
+/**
+ * Trading through the API and the trigger engine, on PGlite and PostgreSQL, at prices the test
+ * pins: a market order with its margin and commission, bad input refused without a trace, take
+ * profit, a stop loss crossed by a gap (filled past the level), a stop-out that never takes more
+ * than the margin, a pending order filled at the first tick past its price and one cancelled,
+ * profit in USDT from yen, the engine and a user's close racing on one position (and two
+ * processes), and random orders, changes and ticks across users that leave the books balanced.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FinanceRecord } from '../../protocol/assets.ts';
+import type { Envelope, Page } from '../../protocol/envelope.ts';
+import { ERRORS } from '../../protocol/errors.ts';
+import type { CurrentOrders, Order } from '../../protocol/trading.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
+import { type Database, openDatabase } from '../../server/db/client.ts';
+import { auditLedger } from '../../server/ledger/audit.ts';
+import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
+import { dec, fmt } from '../../server/ledger/money.ts';
+import { MarketEngine } from '../../server/modules/markets/engine.ts';
+import { pricesAt } from '../../server/modules/trading/prices.ts';
+import { runTriggers, TRADING_LOCK_KEY } from '../../server/modules/trading/trading.job.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { buildTestApp, post } from '../helpers/app.ts';
+import { createControlledSource } from '../helpers/controlled-prices.ts';
+import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
+import { signIn } from '../helpers/login.ts';
+
+const freshKey = () =>
+  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function useTradingApp(target: DatabaseTarget) {
+  const env = {} as {
+    database: Database;
+    app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+    engine: MarketEngine;
+    source: ReturnType<typeof createControlledSource>;
+  };
+  let dispose: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const created = await target.create();
+    env.database = created.database;
+    dispose = created.dispose;
+    await seedDemo(env.database);
+    env.source = createControlledSource();
+    env.engine = new MarketEngine({ database: env.database, source: env.source });
+    ({ app: env.app } = await buildTestApp(env.database, { markets: env.engine }));
+  }, 60_000);
+  afterAll(async () => {
+    await env.app?.close();
+    await dispose?.();
+  });
+  return env;
+}
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`trading on ${target.name}`, () => {
+    const env = useTradingApp(target);
+    const admin = (...argv: string[]) =>
+      runAdminCommand(
+        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
+        { database: env.database, via: 'direct' },
+      );
+    const triggers = async (database = env.database) =>
+      runTriggers(database, await pricesAt(env.engine, Date.now()), Date.now(), (id, error) => {
+        throw new Error(`order ${id} not settled: ${(error as Error).message}`);
+      });
+    const pool = () => balanceOf(env.database.db, systemAccount('trading_margin_pool'), 'USDT');
+
+    async function user(usdt = '10000') {
+      const signed = await signIn(env.app, freshKey());
+      const address = signed.account.address;
+      const deposit = await admin(
+        ...['deposit', '--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', usdt],
+        ...['--txid', randomUUID().replaceAll('-', '')],
+      );
+      expect(deposit.ok, deposit.text).toBe(true);
+      const call = async <T>(code: string, body: Record<string, string> = {}) =>
+        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
+          .envelope as Envelope<T>;
+      const place = (fields: Record<string, string>) =>
+        call<Order>('10073', { kind: 'market', side: 'buy', requestId: randomUUID(), ...fields });
+      const balance = (bucket: 'available' | 'frozen' = 'available') =>
+        balanceOf(env.database.db, userAccount(address, bucket), 'USDT');
+      const order = async (id: number) => (await call<Order>('10082', { id: String(id) })).data as Order;
+      return { address, call, place, balance, order };
+    }
+
+    test('a market order fills at the ask, freezes its margin and pays its commission', async () => {
+      env.source.pin('EURUSD', '1.16000', '1.16008');
+      const u = await user('1000');
+      const feesBefore = await balanceOf(env.database.db, systemAccount('fee_revenue'), 'USDT');
+      const placed = await u.place({ symbol: 'EURUSD', lots: '0.1', stopLoss: '1.15', takeProfit: '1.17' });
+      expect(placed.respCode, placed.respMsg).toBe('00000');
+      // 0.1 lot = 10,000 EUR at 1.16008 = 11,600.8 USD, at 1:100 = 116.008 USDT; commission 0.35.
+      expect(placed.data).toMatchObject({
+        status: 'open',
+        side: 'buy',
+        openPrice: '1.16008',
+        margin: '116.008',
+        commission: '0.35',
+        stopLoss: '1.15',
+        takeProfit: '1.17',
+      });
+      expect(await u.balance()).toBe('883.642');
+      expect(await u.balance('frozen')).toBe('116.008');
+      expect(
+        fmt(dec(await balanceOf(env.database.db, systemAccount('fee_revenue'), 'USDT')).minus(feesBefore)),
+      ).toBe('0.35');
+      // Live profit at the bid: bought at 1.16008, worth 1.16100 now: 0.00092 x 10,000 = 9.2 USDT.
+      env.source.pin('EURUSD', '1.16100', '1.16108');
+      const current = (await u.call<CurrentOrders>('10080')).data as CurrentOrders;
+      expect(current.positions[0]).toMatchObject({ currentPrice: '1.16100', floatingProfit: '9.2' });
+      const records = (await u.call<Page<FinanceRecord>>('10011')).data?.list ?? [];
+      expect(records.map((r) => [r.type, r.amount])).toContainEqual(['forex_placement', '-116.358']);
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('bad input gets its translated error and changes nothing', async () => {
+      env.source.pin('EURUSD', '1.16000', '1.16008');
+      const u = await user('100');
+      const cases: [Record<string, string>, string][] = [
+        [{ symbol: 'EURUSD', lots: '0.015' }, ERRORS.lots_invalid.code],
+        [{ symbol: 'EURUSD', lots: '0' }, ERRORS.lots_invalid.code],
+        [{ symbol: 'EURUSD', lots: '51' }, ERRORS.lots_invalid.code],
+        [{ symbol: 'EURUSD', lots: '-1' }, ERRORS.field_invalid.code],
+        [{ symbol: 'EURUSD', lots: '0.1', stopLoss: '-1' }, ERRORS.field_invalid.code],
+        [{ symbol: 'EURUSD', lots: '0.01', stopLoss: '1.17' }, ERRORS.stop_loss_wrong_side.code],
+        [{ symbol: 'EURUSD', lots: '0.01', takeProfit: '1.15' }, ERRORS.take_profit_wrong_side.code],
+        [
+          { symbol: 'EURUSD', lots: '0.01', side: 'sell', stopLoss: '1.15' },
+          ERRORS.stop_loss_wrong_side.code,
+        ],
+        [{ symbol: 'EURUSD', lots: '0.01', kind: 'buy_limit' }, ERRORS.pending_price_required.code],
+        [
+          { symbol: 'EURUSD', lots: '0.01', kind: 'buy_limit', price: '1.17' },
+          ERRORS.pending_price_wrong_side.code,
+        ],
+        [
+          { symbol: 'EURUSD', lots: '0.01', kind: 'sell_stop', price: '1.17' },
+          ERRORS.pending_price_wrong_side.code,
+        ],
+        [{ symbol: 'HK50', lots: '1' }, ERRORS.not_found.code],
+        [{ symbol: 'NOPE', lots: '1' }, ERRORS.not_found.code],
+        [{ symbol: 'EURUSD', lots: '1' }, ERRORS.insufficient_balance.code],
+      ];
+      for (const [fields, code] of cases) {
+        const answer = await u.place(fields);
+        expect(answer.respCode, JSON.stringify(fields)).toBe(code);
+        expect(answer.respMsg).not.toMatch(/errors\.|\{\{/);
+      }
+      env.source.pin('EURUSD', '1.16000', '1.16008', false);
+      expect(await u.place({ symbol: 'EURUSD', lots: '0.01' })).toMatchObject({
+        respCode: ERRORS.trading_not_open.code,
+        respMsg: 'Trading is not open yet',
+      });
+      expect(await u.balance()).toBe('100');
+      expect((await u.call<CurrentOrders>('10080')).data).toEqual({ positions: [], pending: [] });
+      env.source.pin('EURUSD', '1.16000', '1.16008');
+      // Replayed: the first answer, one order.
+      const requestId = randomUUID();
+      const first = await u.place({ symbol: 'EURUSD', lots: '0.01', requestId });
+      expect((await u.place({ symbol: 'EURUSD', lots: '0.01', requestId })).data).toEqual(first.data);
+      expect((await u.call<CurrentOrders>('10080')).data?.positions).toHaveLength(1);
+    });
+
+    test('take profit closes on the bid; a gap through the stop loss closes past it', async () => {
+      env.source.pin('EURUSD', '1.16000', '1.16008');
+      const u = await user('1000');
+      const tp = (await u.place({ symbol: 'EURUSD', lots: '0.1', takeProfit: '1.17' })).data as Order;
+      const sl = (await u.place({ symbol: 'EURUSD', lots: '0.1', stopLoss: '1.159' })).data as Order;
+      // The ask reaching the TP is not enough for a long.
+      env.source.pin('EURUSD', '1.16992', '1.17');
+      await triggers();
+      expect((await u.order(tp.id)).status).toBe('open');
+      env.source.pin('EURUSD', '1.17', '1.17008');
+      await triggers();
+      // (1.17 - 1.16008) x 10,000 = 99.2 USDT.
+      expect(await u.order(tp.id)).toMatchObject({
+        status: 'closed',
+        closeReason: 'take_profit',
+        closePrice: '1.17',
+        profit: '99.2',
+      });
+      // A gap from 1.17 to 1.158: the stop loss at 1.159 closes at the bid 1.158, not at the level.
+      env.source.pin('EURUSD', '1.158', '1.15808');
+      await triggers();
+      expect(await u.order(sl.id)).toMatchObject({
+        status: 'closed',
+        closeReason: 'stop_loss',
+        closePrice: '1.158',
+        profit: '-20.8',
+      });
+      expect(await u.balance('frozen')).toBe('0');
+      expect(await u.balance()).toBe(fmt(dec('1000').minus('0.7').plus('99.2').minus('20.8')));
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('stop-out before the loss exceeds the margin; a gap beyond it costs the margin, no more', async () => {
+      env.source.pin('XAUUSD', '4000.00', '4000.30');
+      const u = await user('1000');
+      // 0.1 lot of gold at 4000.30, 1:20: margin 2,000.15 is more than 1,000.
+      expect((await u.place({ symbol: 'XAUUSD', lots: '0.1' })).respCode).toBe(
+        ERRORS.insufficient_balance.code,
+      );
+      const p = (await u.place({ symbol: 'XAUUSD', lots: '0.02' })).data as Order;
+      expect(p.margin).toBe('400.03');
+      // A loss of 79 % of the margin: still open.
+      env.source.pin('XAUUSD', '3842.30', '3842.60');
+      await triggers();
+      expect((await u.order(p.id)).status).toBe('open');
+      // 80 % of 400.03 is 320.024: at a loss of 320.6 it is stopped out at the bid.
+      env.source.pin('XAUUSD', '3840.00', '3840.30');
+      await triggers();
+      expect(await u.order(p.id)).toMatchObject({
+        status: 'closed',
+        closeReason: 'stop_out',
+        profit: '-320.6',
+      });
+      // A second position gapping far past its margin loses exactly its margin.
+      env.source.pin('XAUUSD', '4000.00', '4000.30');
+      const q = (await u.place({ symbol: 'XAUUSD', lots: '0.01' })).data as Order;
+      env.source.pin('XAUUSD', '3000', '3000.30');
+      await triggers();
+      expect(await u.order(q.id)).toMatchObject({
+        status: 'closed',
+        closeReason: 'stop_out',
+        profit: `-${q.margin}`,
+      });
+      expect(Number(await u.balance())).toBeGreaterThanOrEqual(0);
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('a pending order fills at the first tick past its price; another is cancelled with its money back', async () => {
+      env.source.pin('USDJPY', '150.000', '150.010');
+      const u = await user('5000');
+      const limit = await u.place({
+        symbol: 'USDJPY',
+        lots: '0.1',
+        kind: 'buy_limit',
+        price: '149.5',
+        takeProfit: '151',
+      });
+      expect(limit.data).toMatchObject({ status: 'pending', side: 'buy', price: '149.5' });
+      const stop = (await u.place({ symbol: 'USDJPY', lots: '0.1', kind: 'sell_stop', price: '149' }))
+        .data as Order;
+      const frozen = await u.balance('frozen');
+      // Modify the pending price; then the ask falls through it in a gap.
+      expect(
+        (
+          await u.call<Order>('10074', {
+            id: String((limit.data as Order).id),
+            price: '149.6',
+            takeProfit: '151',
+            requestId: randomUUID(),
+          })
+        ).data?.price,
+      ).toBe('149.6');
+      env.source.pin('USDJPY', '149.390', '149.400');
+      await triggers();
+      const filled = await u.order((limit.data as Order).id);
+      expect(filled).toMatchObject({ status: 'open', openPrice: '149.4' });
+      // The sell stop at 149 is not reached: cancelled, its margin and commission return.
+      const cancelled = await u.call<Order>('10079', { id: String(stop.id), requestId: randomUUID() });
+      expect(cancelled.data?.status).toBe('cancelled');
+      expect(await u.balance('frozen')).toBe(
+        fmt(dec(frozen).minus(dec(stop.margin)).minus(dec(stop.commission)).minus(dec(filled.commission))),
+      );
+      // Take profit at 151 on the bid: (151 - 149.4) x 10,000 = 16,000 JPY, at 1 / 151.005 (the mid) USDT.
+      env.source.pin('USDJPY', '151.000', '151.010');
+      await triggers();
+      const closed = await u.order(filled.id);
+      expect(closed).toMatchObject({ status: 'closed', closeReason: 'take_profit', closePrice: '151' });
+      expect(closed.profit).toBe('105.956756');
+      const types = ((await u.call<Page<FinanceRecord>>('10011', { size: '50' })).data?.list ?? []).map(
+        (r) => r.type,
+      );
+      expect(types).toEqual(
+        expect.arrayContaining(['forex_placement', 'forex_settlement', 'forex_cancellation']),
+      );
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('the engine and the user closing one position at once settle it once', async () => {
+      env.source.pin('BTCUSDT', '95000', '95001');
+      const u = await user('10000');
+      const p = (await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' })).data as Order;
+      env.source.pin('BTCUSDT', '96000', '96001');
+      const [byUser] = await Promise.all([
+        u.call<Order>('10076', { id: String(p.id), requestId: randomUUID() }),
+        triggers(),
+      ]);
+      expect([ERRORS.order_not_modifiable.code, '00000']).toContain(byUser.respCode);
+      const settled = await u.order(p.id);
+      expect(settled.status).toBe('closed');
+      // (96000 - 95001) x 0.01 = 9.99 paid once.
+      expect(settled.profit).toBe('9.99');
+      expect(await u.balance()).toBe(fmt(dec('10000').minus('0.1').plus('9.99')));
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test.skipIf(target.name !== 'postgres')(
+      'two server processes: one runs the engine, each order settles once',
+      async () => {
+        env.source.pin('ETHUSDT', '3300', '3300.1');
+        const people = await Promise.all([user('5000'), user('5000')]);
+        const placed: Order[] = [];
+        for (const p of people)
+          for (let i = 0; i < 3; i += 1)
+            placed.push(
+              (await p.place({ symbol: 'ETHUSDT', lots: '0.1', takeProfit: '3400' })).data as Order,
+            );
+        const url = new URL(ADMIN_URL);
+        url.pathname = env.database.location.slice(env.database.location.indexOf('/'));
+        const second: Database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
+        try {
+          const held = await env.database.tryAdvisoryLock(TRADING_LOCK_KEY);
+          expect((await triggers(second)).ran).toBe(false);
+          await held.release();
+          env.source.pin('ETHUSDT', '3400', '3400.1');
+          const runs = await Promise.all([triggers(), triggers(second)]);
+          expect(runs.reduce((n, r) => n + r.closed, 0)).toBe(6);
+          for (const p of people) expect(await p.balance('frozen')).toBe('0');
+          expect((await auditLedger(env.database.db)).ok).toBe(true);
+        } finally {
+          await second.close();
+        }
+      },
+    );
+
+    test('random orders, changes, closes and ticks across users keep the books balanced', async () => {
+      const people = await Promise.all(Array.from({ length: 4 }, () => user('3000')));
+      const poolBefore = await pool();
+      let seed = 5;
+      const rand = (n: number) => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed % n;
+      };
+      let mid = 1.16;
+      for (let round = 0; round < 12; round += 1) {
+        mid += (rand(201) - 100) / 10_000;
+        const bid = mid.toFixed(5);
+        const ask = (mid + 0.00008).toFixed(5);
+        env.source.pin('EURUSD', bid, ask);
+        const actions = people.map(async (p) => {
+          const current = (await p.call<CurrentOrders>('10080')).data as CurrentOrders;
+          const kind = rand(5);
+          if (kind === 0 && current.positions[0])
+            return p.call('10076', { id: String(current.positions[0].id), requestId: randomUUID() });
+          if (kind === 1 && current.pending[0])
+            return p.call('10079', { id: String(current.pending[0].id), requestId: randomUUID() });
+          const side = rand(2) === 0 ? 'buy' : 'sell';
+          const lots = `0.${1 + rand(5)}`;
+          if (kind === 2)
+            return p.place({
+              symbol: 'EURUSD',
+              lots,
+              kind: side === 'buy' ? 'buy_limit' : 'sell_limit',
+              price: side === 'buy' ? (mid - 0.002).toFixed(5) : (mid + 0.002).toFixed(5),
+            });
+          const sl = side === 'buy' ? (mid - 0.003).toFixed(5) : (mid + 0.003).toFixed(5);
+          const tp = side === 'buy' ? (mid + 0.003).toFixed(5) : (mid - 0.003).toFixed(5);
+          return p.place({ symbol: 'EURUSD', lots, side, stopLoss: sl, takeProfit: tp });
+        });
+        const [results] = await Promise.all([Promise.all(actions), triggers()]);
+        for (const r of results)
+          expect(
+            [
+              '00000',
+              ERRORS.insufficient_balance.code,
+              ERRORS.order_not_modifiable.code,
+              ERRORS.stop_loss_wrong_side.code,
+              ERRORS.take_profit_wrong_side.code,
+              ERRORS.pending_price_wrong_side.code,
+            ],
+            JSON.stringify(r),
+          ).toContain(r.respCode);
+        const report = await auditLedger(env.database.db);
+        expect(report.ok, JSON.stringify(report)).toBe(true);
+        for (const p of people) expect(Number(await p.balance())).toBeGreaterThanOrEqual(0);
+      }
+      // Everyone closes and cancels what is left: no margin stays frozen; every USDT is accounted for.
+      for (const p of people) {
+        const current = (await p.call<CurrentOrders>('10080')).data as CurrentOrders;
+        for (const o of current.positions)
+          await p.call('10076', { id: String(o.id), requestId: randomUUID() });
+        for (const o of current.pending) await p.call('10079', { id: String(o.id), requestId: randomUUID() });
+        expect(await p.balance('frozen')).toBe('0');
+      }
+      const fees = (await auditLedger(env.database.db)).ok;
+      expect(fees).toBe(true);
+      let total = dec(await pool()).minus(dec(poolBefore));
+      for (const p of people) total = total.plus(dec(await p.balance()));
+      // Users and the pool together hold what the users brought, less the commissions paid.
+      expect(total.lessThanOrEqualTo(dec('12000'))).toBe(true);
+    });
+  });
+}
