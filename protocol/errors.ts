@@ -68,6 +68,11 @@ export const ERRORS = {
   login_challenge_expired: { code: 'E3003', http: 400 },
   login_signature_invalid: { code: 'E3004', http: 400 },
   login_origin_not_configured: { code: 'E3005', http: 400 },
+  // E3010-E3013: binding an invitation code (10009).
+  invite_code_unknown: { code: 'E3010', http: 200 },
+  invite_self: { code: 'E3011', http: 200 },
+  invite_already_bound: { code: 'E3012', http: 200 },
+  invite_cycle: { code: 'E3013', http: 200 },
 } as const satisfies Record<string, ErrorInfo>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -20,6 +20,7 @@ import {
 } from './commands/mining.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { newsListCommand, newsPublishCommand } from './commands/news.ts';
+import { configReferralCommand } from './commands/referral.ts';
 import { configStakingPlanCommand, stakingMatureCommand, stakingPlansCommand } from './commands/staking.ts';
 import { statusCommand } from './commands/status.ts';
 import { configTradingCommand } from './commands/trading.ts';
@@ -62,6 +63,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   idoListCommand,
   idoAdvanceCommand,
   configTradingCommand,
+  configReferralCommand,
   marketsPinCommand,
   marketsUnpinCommand,
 ];

@@ -16,6 +16,7 @@ import { marketHandlers } from './markets/markets.routes.ts';
 import { miningHandlers } from './mining/mining.routes.ts';
 import { newsHandlers } from './news/news.routes.ts';
 import { pushHandlers } from './push/push.routes.ts';
+import { referralHandlers } from './referral/referral.routes.ts';
 import { stakingHandlers } from './staking/staking.routes.ts';
 import { tradingHandlers } from './trading/trading.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
@@ -36,6 +37,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...miningHandlers,
   ...idoHandlers,
   ...tradingHandlers,
+  ...referralHandlers,
 ];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {

@@ -229,6 +229,8 @@ export const DEMO_COMMANDS: readonly string[][] = [
   ...DEMO_MINING_COMMANDS,
   // Trading (docs/trading.md): how each demo instrument trades, and the pool behind it.
   ...DEMO_TRADING_COMMANDS,
+  // Referral (docs/referral.md): inviters earn 20 % and 10 % of the fees their invitees pay.
+  ['config', 'referral', '--direct', '20', '--indirect', '10'],
   // example.com is reserved for examples: the demo says plainly that it has no real support desk.
   ['config', 'contact', 'email', 'support@example.com'],
   // Announcements about the demo itself; with no push subscriptions yet, nothing is sent.

@@ -95,7 +95,7 @@ for (const target of DATABASE_TARGETS) {
       expect(data.features.mining).toBe(true);
       expect(data.features.ido).toBe(true);
       expect(data.features.trading).toBe(true);
-      expect(data.features.referral).toBe(false);
+      expect(data.features.referral).toBe(true);
       expect(response.headers['cache-control']).toBe('no-store');
     });
 
@@ -205,13 +205,21 @@ for (const target of DATABASE_TARGETS) {
       const { response, envelope } = await post(env.app, '10010', {}, { cookie: 'lang=en' });
       expect(envelope.respCode).toBe('500');
       expect(response.statusCode).toBe(401);
-      // A wallet code whose feature is not built yet says so rather than ending the session.
-      const referral = await post(env.app, '100201', {}, { cookie: 'lang=en' });
-      expect(referral.envelope).toEqual({
-        respCode: ERRORS.not_open_yet.code,
-        respMsg: 'Not open yet',
-        data: null,
+      // A wallet code whose feature this server does not build says so rather than ending the
+      // session (every code is built now: a server without the referral handlers stands in).
+      const partial = await buildTestApp(env.database, {
+        handlers: codeHandlers.filter((h) => h.code !== '100201'),
       });
+      try {
+        const referral = await post(partial.app, '100201', {}, { cookie: 'lang=en' });
+        expect(referral.envelope).toEqual({
+          respCode: ERRORS.not_open_yet.code,
+          respMsg: 'Not open yet',
+          data: null,
+        });
+      } finally {
+        await partial.app.close();
+      }
     });
 
     test('a mutating code needs a requestId and a well-formed one', async () => {

@@ -1,12 +1,16 @@
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** A user is a wallet address (lower case). */
-export const users = pgTable('users', {
-  address: text('address').primaryKey(),
-  inviteCode: text('invite_code').notNull().unique(),
-  inviter: text('inviter'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A user is a wallet address (lower case); `inviter` is bound once (docs/referral.md). */
+export const users = pgTable(
+  'users',
+  {
+    address: text('address').primaryKey(),
+    inviteCode: text('invite_code').notNull().unique(),
+    inviter: text('inviter'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_inviter').on(t.inviter)],
+);
 
 /** Login challenges: single use, deleted when redeemed, expired ones swept. */
 export const loginChallenges = pgTable('login_challenges', {

@@ -21,6 +21,7 @@ import { credit, debit, type Posting, post, systemAccount, transfer } from '../.
 import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
 import type { MarketEngine } from '../markets/engine.ts';
+import { payReferral } from '../referral/referral.service.ts';
 import { exchangeAmounts, quotedPrice, sideOf } from './exchange.pricing.ts';
 import { exchangePairs, exchangeQuotes, exchanges } from './exchange.schema.ts';
 
@@ -239,6 +240,7 @@ export async function executeExchange(
   let entryId: number;
   try {
     ({ entryId } = await post(tx, { type: 'exchange', idempotencyKey: reference, reference, postings }));
+    await payReferral(tx, { payer: user, coin: pair.to, amount: fee, source: reference });
   } catch (error) {
     if (error instanceof ApiError && error.errorName === 'pool_exhausted')
       throw new ApiError('exchange_inventory_insufficient', { coin: pair.to });

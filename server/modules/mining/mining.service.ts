@@ -39,6 +39,7 @@ import { dec, fmt } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
 import type { MarketEngine } from '../markets/engine.ts';
 import { QUOTE, usdtBids } from '../markets/usdt-bids.ts';
+import { payReferral } from '../referral/referral.service.ts';
 import {
   miningHoldings,
   miningIncome,
@@ -375,6 +376,7 @@ export async function buy(
       memo: product.joint ? 'joint' : undefined,
       postings,
     });
+    await payReferral(tx, { payer: user, coin: QUOTE, amount: cost.fee, source: `mining:${row.id}:open` });
   } catch (error) {
     if (error instanceof ApiError && error.errorName === 'pool_exhausted')
       throw new ApiError('machine_sold_out', { name: product.name });

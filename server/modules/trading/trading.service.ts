@@ -8,7 +8,7 @@
  * from the status it starts from, so the engine and a user racing on one order settle it once.
  * Time and prices come from the caller.
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   type CloseReason,
@@ -34,10 +34,12 @@ import {
 } from '../../../protocol/trading.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt, roundUp } from '../../ledger/money.ts';
 import { instruments } from '../markets/markets.schema.ts';
+import { payReferral } from '../referral/referral.service.ts';
 import { orders, tradingRules } from './trading.schema.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -182,6 +184,8 @@ export async function placeOrder(
     reference: `order:${row.id}`,
     postings,
   });
+  if (market)
+    await payReferral(tx, { payer: user, coin: QUOTE, amount: commission, source: `order:${row.id}:place` });
   return orderView(row);
 }
 
@@ -260,6 +264,12 @@ async function fill(tx: Tx, row: OrderRow, tick: Tick, at: Date): Promise<void> 
         QUOTE,
         num(row.commission),
       ),
+    });
+    await payReferral(tx, {
+      payer: row.user,
+      coin: QUOTE,
+      amount: num(row.commission),
+      source: `order:${row.id}:fill`,
     });
   }
   await tx
@@ -386,6 +396,42 @@ export async function orderDetails(db: DbOrTx, wallet: string, id: number): Prom
   return orderView(row);
 }
 
+/**
+ * The active orders that may be due at these prices, found by the database: a pending order whose
+ * price is reached, a position whose stop loss or take profit is crossed or whose loss is near its
+ * stop-out level (79 % of the margin, below the 80 % rule, so rounding never hides one). Only a
+ * narrowing: each is checked again by the exact rules of protocol/trading.ts under its lock. Reading
+ * every active order on every tick instead costs more than settling most of them (bench/trading.ts).
+ */
+async function candidatesAt(db: Db, prices: Prices): Promise<OrderRow[]> {
+  const symbols = await db
+    .selectDistinct({ symbol: orders.symbol, quote: orders.quoteCurrency })
+    .from(orders)
+    .where(inArray(orders.status, ['pending', 'open']));
+  const ticks = symbols.flatMap(({ symbol, quote }) => {
+    const tick = prices(symbol);
+    const rate = usdtPerUnit(quote, prices);
+    return tick?.open && rate !== null
+      ? [sql`(${symbol}, ${quote}, ${tick.bid}::numeric, ${tick.ask}::numeric, ${rate}::numeric)`]
+      : [];
+  });
+  if (ticks.length === 0) return [];
+  const due = await db.execute(sql`
+    with t(symbol, quote, bid, ask, rate) as (values ${sql.join(ticks, sql`, `)})
+    select o.id from orders o join t on t.symbol = o.symbol and t.quote = o.quote_currency
+    where (o.status = 'pending' and (
+        (o.kind = 'buy_limit' and t.ask <= o.price) or (o.kind = 'buy_stop' and t.ask >= o.price)
+        or (o.kind = 'sell_limit' and t.bid >= o.price) or (o.kind = 'sell_stop' and t.bid <= o.price)))
+      or (o.status = 'open' and o.side = 'buy' and (t.bid <= o.stop_loss or t.bid >= o.take_profit
+        or (o.open_price - t.bid) * o.lots * o.contract_size * t.rate * 100 >= o.margin * 79))
+      or (o.status = 'open' and o.side = 'sell' and (t.ask >= o.stop_loss or t.ask <= o.take_profit
+        or (t.ask - o.open_price) * o.lots * o.contract_size * t.rate * 100 >= o.margin * 79))
+  `);
+  const ids = rowsOf<{ id: number | string }>(due).map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  return db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
+}
+
 export interface TriggerRun {
   filled: number;
   closed: number;
@@ -407,11 +453,7 @@ export async function runTriggersOnce(
   onSettled: (id: number, action: 'fill' | CloseReason) => void = () => {},
 ): Promise<TriggerRun> {
   const run: TriggerRun = { filled: 0, closed: 0, failed: 0 };
-  const active = await db
-    .select()
-    .from(orders)
-    .where(inArray(orders.status, ['pending', 'open']))
-    .orderBy(asc(orders.id));
+  const active = await candidatesAt(db, prices);
   for (const candidate of active) {
     const tick = prices(candidate.symbol);
     if (!tick?.open) continue;
