@@ -26,6 +26,10 @@ export interface ContactChannel {
   value: string;
 }
 
+export type TopYield =
+  | { percent: string; source: 'staking' }
+  | { percent: string; source: 'mining'; machineId: number };
+
 export interface GlobalConfig {
   /** The operator's business contract address (EIP-55), or empty when none is configured. */
   serviceContract: string;
@@ -39,6 +43,14 @@ export interface GlobalConfig {
    * from the configured plans; null while staking is closed or every plan is sold out.
    */
   maxApr: string | null;
+  /**
+   * "Annualized up to X%" (DESIGN.md section 1): the best of the staking plans' APR and the mining
+   * machines' net cycle return as a yearly rate, both computed from what can be bought now, with
+   * where it comes from so the label links there; null when neither offers a positive rate.
+   */
+  topYield: TopYield | null;
+  /** What inviters earn of their invitees' fees, in percent; null while referral is closed. */
+  referral: { direct: string; indirect: string } | null;
   /**
    * VAPID public key (base64url) push subscriptions are made with; null only before the server's
    * first start generated one (docs/push.md).

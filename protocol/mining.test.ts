@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   addDays,
+  annualizedReturnOf,
   boostedHashrate,
   cycleReturnOf,
   efficiencyOf,
@@ -58,6 +59,17 @@ describe('mining arithmetic', () => {
     // A loss is negative, truncated toward zero.
     expect(cycleReturnOf('0.00009', 30, '50000', '225', '12')).toBe('-43.03');
     expect(cycleReturnOf('0.00009', 30, null, '225', '12')).toBeNull();
+  });
+
+  test('a cycle return as a simple yearly rate, never a loss', () => {
+    // 8.22 % in 30 days: x 365 / 30 = 100.01 %.
+    expect(annualizedReturnOf('8.22', 30)).toBe('100.01');
+    expect(annualizedReturnOf('1.1', 60)).toBe('6.69');
+    expect(annualizedReturnOf('0.01', 365)).toBe('0.01');
+    expect(annualizedReturnOf('0.001', 400)).toBeNull();
+    expect(annualizedReturnOf('-43.03', 30)).toBeNull();
+    expect(annualizedReturnOf('0', 30)).toBeNull();
+    expect(annualizedReturnOf(null, 30)).toBeNull();
   });
 
   test('cost, reserve and what a pool can cover', () => {

@@ -207,6 +207,20 @@ export function yieldRateOf(dailyOutput: string, price: string | null, rent: str
  * The cycle's net return in percent of rent + fee: (output x days x price - paid) / paid x 100,
  * truncated toward zero at 2 decimals; null without a price or with nothing paid.
  */
+/**
+ * A cycle's net return as a simple yearly rate: cycle return x 365 / cycle days, truncated at 2
+ * decimals; null when the cycle does not earn (the "up to X%" label never shows a loss).
+ */
+export function annualizedReturnOf(cycleReturn: string | null, cycleDays: number): string | null {
+  if (cycleReturn === null || cycleReturn.startsWith('-') || cycleDays <= 0) return null;
+  const units = (toUnits(cycleReturn, INPUT_SCALE) * 365n) / BigInt(cycleDays);
+  const value = fromUnits(
+    (units / 10n ** BigInt(INPUT_SCALE - 2)) * 10n ** BigInt(INPUT_SCALE - 2),
+    INPUT_SCALE,
+  );
+  return compareUnits(value, '0') > 0 ? value : null;
+}
+
 export function cycleReturnOf(
   dailyOutput: string,
   cycleDays: number,

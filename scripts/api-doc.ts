@@ -98,7 +98,15 @@ const GLOBAL_CONFIG_FIELDS = {
   contact: { type: 'ContactChannel[]', text: 'Ways to reach the operator, in display order.' },
   maxApr: {
     type: 'string | null',
-    text: 'The highest APR, in percent as a decimal string (e.g. `"18"`), among the staking plans that can still be staked, computed from the configured plans (the "annualized yield up to X%" label shows it); `null` while staking is closed or every plan is sold out (docs/staking.md).',
+    text: 'The highest APR, in percent as a decimal string (e.g. `"18"`), among the staking plans that can still be staked, computed from the configured plans; `null` while staking is closed or every plan is sold out (docs/staking.md).',
+  },
+  topYield: {
+    type: "{ percent: string; source: 'staking' } | { percent: string; source: 'mining'; machineId: number } | null",
+    text: 'What the "annualized up to X%" label shows and where it links: the best of `maxApr` and the mining machines\' net cycle return as a simple yearly rate (cycle return x 365 / cycle days), among machines that are not sold out, at today\'s estimate and price; `null` when neither offers a positive rate (docs/mining.md, docs/referral.md).',
+  },
+  referral: {
+    type: '{ direct: string; indirect: string } | null',
+    text: "Percent of an invitee's fees paid to their inviter (`direct`) and to the inviter's inviter (`indirect`); `null` while referral is closed (docs/referral.md).",
   },
   vapidPublicKey: {
     type: 'string | null',

@@ -49,6 +49,7 @@ export function createRuntime(
         db: database.db,
         implementedFeatures: implementedFeatures(map),
         demo: options.demo ?? false,
+        markets: options.markets ?? null,
       }),
       publicUrl: options.publicUrl ?? null,
       demo: options.demo ?? false,

@@ -398,7 +398,7 @@ for (const target of DATABASE_TARGETS) {
             .from(miningIncome)
             .where(eq(miningIncome.user, u.address.toLowerCase()));
           expect(rows).toHaveLength(12);
-          expect(await u.balance('KAS')).toBe(fmt(dec('159.6').times(12)));
+          expect(await u.balance('KAS')).toBe(fmt(dec('77.7').times(12)));
         } finally {
           await second.close();
         }

@@ -10,9 +10,15 @@ import {
   FEATURE_SETTING_KEY,
   type GlobalConfig,
   SERVICE_CONTRACT_SETTING_KEY,
+  type TopYield,
 } from '../../../protocol/config.ts';
+import { annualizedReturnOf } from '../../../protocol/mining.ts';
+import { compareUnits } from '../../../protocol/units.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { MarketEngine } from '../markets/engine.ts';
+import { listMachines } from '../mining/mining.service.ts';
 import { VAPID_SETTING_KEY, vapidPublicKeyOf } from '../push/vapid.ts';
+import { referralShares } from '../referral/referral.service.ts';
 import { maxOpenApr } from '../staking/staking.service.ts';
 import { listChains, listCoinChains, listCoins, listSettings } from './config.repository.ts';
 
@@ -33,13 +39,39 @@ export interface ConfigServiceOptions {
   implementedFeatures: ReadonlySet<Feature>;
   /** Demo money on (the faucet). */
   demo?: boolean;
+  /** Prices for the mining yields in the "up to" label; without them mining offers no figure. */
+  markets?: MarketEngine | null;
   now?: () => number;
+}
+
+/** The best yearly rate on offer now: staking's top APR or a mining machine's annualized return. */
+async function topYieldOf(
+  db: DbOrTx,
+  features: Record<Feature, boolean>,
+  markets: MarketEngine | null,
+  now: number,
+): Promise<{ maxApr: string | null; topYield: TopYield | null }> {
+  const maxApr = features.staking ? await maxOpenApr(db) : null;
+  let top: TopYield | null =
+    maxApr && compareUnits(maxApr, '0') > 0 ? { percent: maxApr, source: 'staking' } : null;
+  if (features.mining && markets) {
+    const machines = await listMachines(db, markets, now, { page: 1, size: 1000 });
+    for (const m of machines.list) {
+      if (m.soldOut) continue;
+      const annual = annualizedReturnOf(m.cycleReturn, m.cycleDays);
+      if (annual && (!top || compareUnits(annual, top.percent) > 0))
+        top = { percent: annual, source: 'mining', machineId: m.id };
+    }
+  }
+  return { maxApr, topYield: top };
 }
 
 export async function readStoredConfig(
   db: DbOrTx,
   implementedFeatures: ReadonlySet<Feature>,
   demo = false,
+  markets: MarketEngine | null = null,
+  now = Date.now(),
 ): Promise<StoredConfig> {
   const [chainRows, coinRows, links, values] = await Promise.all([
     listChains(db),
@@ -71,8 +103,9 @@ export async function readStoredConfig(
       })),
     features,
     contact: (values.get(CONTACT_SETTING_KEY) as ContactChannel[] | undefined) ?? [],
-    // Computed from the plans that can still be staked, never configured by hand (DESIGN.md section 1).
-    maxApr: features.staking ? await maxOpenApr(db) : null,
+    // Computed from what can still be bought, never configured by hand (DESIGN.md section 1).
+    ...(await topYieldOf(db, features, markets, now)),
+    referral: features.referral ? await referralShares(db) : null,
     vapidPublicKey: vapidPublicKeyOf(values.get(VAPID_SETTING_KEY)),
     demo,
   };
@@ -84,7 +117,13 @@ export function createConfigService(options: ConfigServiceOptions): ConfigServic
   return {
     async get() {
       if (!cached || now() - cached.at > CACHE_TTL_MS) {
-        const value = readStoredConfig(options.db, options.implementedFeatures, options.demo);
+        const value = readStoredConfig(
+          options.db,
+          options.implementedFeatures,
+          options.demo,
+          options.markets ?? null,
+          now(),
+        );
         cached = { at: now(), value };
         // A failed read must not stay cached.
         value.catch(() => {

@@ -32,7 +32,7 @@ interface DemoMachine {
 const MACHINES: DemoMachine[] = [
   { key: 'S21', name: 'Antminer S21', algorithm: 'SHA-256', coin: 'BTC', hashrate: '200', power: '3500', size: '400 × 195 × 290 mm', weight: '15.4', chip: 'BM1368', environment: ENV_AIR, cycle: 30, rent: '225', fee: '12', min: 1, stock: 200 },
   { key: 'S21XP', name: 'Antminer S21 XP', algorithm: 'SHA-256', coin: 'BTC', hashrate: '270', power: '3645', size: '400 × 195 × 290 mm', weight: '15.7', chip: 'BM1370', environment: ENV_AIR, cycle: 90, rent: '960', fee: '48', min: 1, stock: 100, boost: '5' },
-  { key: 'L9', name: 'Antminer L9', algorithm: 'Scrypt', coin: 'LTC', hashrate: '0.016', power: '3360', size: '400 × 195 × 290 mm', weight: '15.3', chip: 'Bitmain Scrypt ASIC', environment: ENV_AIR, cycle: 60, rent: '330', fee: '18', min: 1, stock: 120 },
+  { key: 'L9', name: 'Antminer L9', algorithm: 'Scrypt', coin: 'LTC', hashrate: '0.016', power: '3360', size: '400 × 195 × 290 mm', weight: '15.3', chip: 'Bitmain Scrypt ASIC', environment: ENV_AIR, cycle: 60, rent: '400', fee: '18', min: 1, stock: 120 },
   { key: 'L7', name: 'Antminer L7', algorithm: 'Scrypt', coin: 'DOGE', hashrate: '0.0095', power: '3425', size: '370 × 195.5 × 290 mm', weight: '15.5', chip: 'Bitmain Scrypt ASIC', environment: ENV_AIR, cycle: 30, rent: '100', fee: '6', min: 1, stock: 150 },
   { key: 'KS5PRO', name: 'Antminer KS5 Pro', algorithm: 'kHeavyHash', coin: 'KAS', hashrate: '21', power: '3150', size: '370 × 195.5 × 290 mm', weight: '16.1', chip: 'Bitmain kHeavyHash ASIC', environment: ENV_AIR, cycle: 30, rent: '250', fee: '14', min: 1, stock: 100 },
   { key: 'S21HYD', name: 'Antminer S21 Hyd.', algorithm: 'SHA-256', coin: 'BTC', hashrate: '335', power: '5360', size: '410 × 170 × 209 mm', weight: '16.1', chip: 'BM1368', environment: 'Hydro-cooled, coolant 20–50 °C', cycle: 30, rent: '3.7', fee: '0.2', min: 2, stock: 100, joint: true },
@@ -50,7 +50,7 @@ const YIELD_PER_TH = [
   ['BTC', '0.00000045'],
   ['LTC', '4.375'],
   ['DOGE', '2600'],
-  ['KAS', '7.6'],
+  ['KAS', '3.7'],
 ] as const;
 
 const POOLS = [

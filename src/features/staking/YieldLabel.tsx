@@ -1,6 +1,7 @@
 /**
- * "Annualized yield up to X%", computed by the server from the plans that can still be staked
- * (00000 maxApr); nothing is shown while staking is closed or every plan is sold out.
+ * "Annualized up to X%", computed by the server from the staking plans that can still be staked
+ * and the mining machines still for sale (00000 topYield), linking to the plan list or the machine
+ * it comes from; nothing is shown when neither offers a positive rate.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
@@ -23,17 +24,25 @@ export function YieldLabel({ link = true }: { link?: boolean }) {
       </section>
     );
   }
-  const apr = config.maxApr;
-  if (!apr) return null;
+  const top = config.topYield;
+  if (!top) return null;
   const content = (
     <>
-      <span className="yield-title">{t('routes.staking')}</span>
-      <span className="yield-value">{t('staking.upTo', { apr })}</span>
+      <span className="yield-title">
+        {t(top.source === 'staking' ? 'routes.staking' : 'home.miningTitle')}
+      </span>
+      <span className="yield-value">{t('staking.upTo', { apr: top.percent })}</span>
     </>
   );
   if (!link) return <section className="card yield-label">{content}</section>;
-  // Without a wallet the public staking screen shows the plans; /Staking needs a wallet.
-  const href = currentUser() ? paths.staking.path : paths.stakingPublic.path;
+  // It links to where the figure comes from. Without a wallet the public staking screen shows the
+  // plans; /Staking needs a wallet.
+  const href =
+    top.source === 'mining'
+      ? `${paths.miningRigDetails.path}?id=${top.machineId}`
+      : currentUser()
+        ? paths.staking.path
+        : paths.stakingPublic.path;
   return (
     <Link href={href} className="card yield-label">
       {content}
