@@ -1,10 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type ReactNode, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { Feature } from '../../protocol/codes.ts';
 import { Toaster } from '../components/Toaster.tsx';
 import { MyPage } from '../features/account/MyPage.tsx';
 import { AssetsPage } from '../features/assets/AssetsPage.tsx';
 import { FinancePage } from '../features/assets/FinancePage.tsx';
+import { globalConfig } from '../features/config/config-model.ts';
 import { ContactPage } from '../features/contact/ContactPage.tsx';
 import { RechargePage } from '../features/deposit/RechargePage.tsx';
 import { RechargeRecordPage } from '../features/deposit/RechargeRecordPage.tsx';
@@ -25,6 +27,7 @@ import { NewsDetailPage } from '../features/news/NewsDetailPage.tsx';
 import { NewsListPage } from '../features/news/NewsListPage.tsx';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
 import { UpdatePrompt } from '../features/offline/UpdatePrompt.tsx';
+import { SharePage } from '../features/referral/SharePage.tsx';
 import { StakingPage } from '../features/staking/StakingPage.tsx';
 import { StakingRecordPage } from '../features/staking/StakingRecordPage.tsx';
 import { EditOrderPage } from '../features/trading/EditOrderPage.tsx';
@@ -86,10 +89,45 @@ const SCREENS: Partial<Record<string, () => ReactNode>> = {
   [paths.placeOrder.path]: () => <PlaceOrderPage />,
   [paths.futuresOrder.path]: () => <FuturesOrderPage />,
   [paths.editOrder.path]: () => <EditOrderPage />,
+  [paths.share.path]: () => <SharePage />,
+};
+
+/** The feature a screen belongs to: when the operator switches it off, the screen says so. */
+const FEATURE_OF: Partial<Record<string, Feature>> = {
+  [paths.assets.path]: 'assets',
+  [paths.finance.path]: 'assets',
+  [paths.recharge.path]: 'deposit',
+  [paths.rechargeRecord.path]: 'deposit',
+  [paths.withdraw.path]: 'withdraw',
+  [paths.withdrawRecord.path]: 'withdraw',
+  [paths.withdrawalDetails.path]: 'withdraw',
+  [paths.flashExchange.path]: 'exchange',
+  [paths.flashRedemptionRecord.path]: 'exchange',
+  [paths.staking.path]: 'staking',
+  [paths.stakingPublic.path]: 'staking',
+  [paths.stakingRecord.path]: 'staking',
+  [paths.stakingRecordPublic.path]: 'staking',
+  [paths.miningMall.path]: 'mining',
+  [paths.jointVenture.path]: 'mining',
+  [paths.miningRigDetails.path]: 'mining',
+  [paths.myMiningMachine.path]: 'mining',
+  [paths.miningIncome.path]: 'mining',
+  [paths.idoAboutStart.path]: 'ido',
+  [paths.idoInProgress.path]: 'ido',
+  [paths.idoPosition.path]: 'ido',
+  [paths.idoOver.path]: 'ido',
+  [paths.placeOrder.path]: 'trading',
+  [paths.futuresOrder.path]: 'trading',
+  [paths.editOrder.path]: 'trading',
+  [paths.share.path]: 'referral',
+  [paths.news.path]: 'news',
+  [paths.newsDetail.path]: 'news',
 };
 
 function Screen({ route }: { route: RouteDef }) {
-  const content = SCREENS[route.path]?.() ?? <FeaturePage route={route} />;
+  const feature = FEATURE_OF[route.path];
+  const closed = feature !== undefined && globalConfig.value?.features[feature] === false;
+  const content = (!closed && SCREENS[route.path]?.()) || <FeaturePage route={route} />;
   return route.shell ? <Shell>{content}</Shell> : <div className="page">{content}</div>;
 }
 

@@ -8,6 +8,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
+import { admin } from './fixtures/admin.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { waitForStoredSession } from './fixtures/stored-map.ts';
 import { installTestWallet, switchAccount, TEST_WALLETS, walletRequests } from './fixtures/test-wallet.ts';
@@ -139,16 +140,24 @@ test.describe('shell and languages', () => {
     await expect(page.locator('.tab.active')).toHaveText(zhCN.routes.idoAboutStart);
   });
 
-  test('a screen whose feature comes later shows its title, a back button and "Not open yet"', async ({
+  test('a screen whose feature the operator switched off shows its title, a back button and "Not open yet"', async ({
     page,
   }) => {
-    // Referral is the feature still to come; its screens need a wallet.
-    await signInAs(page, generatePrivateKey(), 'en');
-    await page.goto('/share');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.routes.share);
-    await expect(page.locator('.not-open')).toContainText(en.messages.not_open_yet);
-    await page.locator('.back-button').click();
-    await expect(page).toHaveURL(/\/home$/);
+    admin('config', 'feature', 'off', 'referral');
+    try {
+      await signInAs(page, generatePrivateKey(), 'en');
+      await page.goto('/share');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.routes.share);
+      await expect(page.locator('.not-open')).toContainText(en.messages.not_open_yet);
+      await expect(page.locator('.invite-card')).toHaveCount(0);
+      await page.locator('.back-button').click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.locator('.quick-entry[data-feature="referral"] .badge')).toHaveText(
+        en.app.notOpenYet,
+      );
+    } finally {
+      admin('config', 'feature', 'on', 'referral');
+    }
   });
 
   test('Arabic mirrors the layout; every language renders at once; screenshots', async ({ page }) => {

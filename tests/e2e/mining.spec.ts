@@ -29,7 +29,7 @@ for (const [lang, bundle] of [
     await signInFunded(page, lang, '1000');
 
     // Home links to the mall.
-    await page.locator('.home-entry').click();
+    await page.locator('.quick-entry[data-feature="mining"]').click();
     await expect(page).toHaveURL(/\/miningMachine\/miningMachineMall$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(bundle.routes.miningMall);
     const l7 = page.locator('.machine-card[data-key="L7"]');

@@ -8,13 +8,27 @@ import { formatDate } from '../../lib/format.ts';
 import { AddressChip } from './AddressChip.tsx';
 import { signOut } from './session.ts';
 
+// Every entry leads to a working screen (tests/e2e/routes.spec.ts walks them all).
 const SECTIONS: readonly { title: string; routes: readonly RouteName[] }[] = [
-  { title: 'my.account', routes: ['assets', 'finance', 'recharge', 'withdraw', 'withdrawRecord', 'share'] },
+  {
+    title: 'my.account',
+    routes: ['assets', 'finance', 'recharge', 'rechargeRecord', 'withdraw', 'withdrawRecord'],
+  },
+  { title: 'my.invite', routes: ['share'] },
   {
     title: 'my.records',
-    routes: ['flashExchange', 'flashRedemptionRecord', 'stakingRecord', 'myMiningMachine', 'miningIncome'],
+    routes: [
+      'flashExchange',
+      'flashRedemptionRecord',
+      'staking',
+      'stakingRecord',
+      'myMiningMachine',
+      'miningIncome',
+      'idoPosition',
+    ],
   },
-  { title: 'my.trading', routes: ['futuresOrder', 'placeOrder', 'jointVenture'] },
+  { title: 'my.trading', routes: ['placeOrder', 'futuresOrder', 'jointVenture'] },
+  { title: 'my.help', routes: ['news', 'contact'] },
 ];
 
 export function MyPage() {

@@ -1,8 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { LanguagePicker } from '../../app/LanguagePicker.tsx';
-import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
 import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
@@ -12,6 +10,7 @@ import { TickerStrip } from '../markets/TickerStrip.tsx';
 import { LatestAnnouncement } from '../news/LatestAnnouncement.tsx';
 import { InstallEntry } from '../offline/InstallEntry.tsx';
 import { YieldLabel } from '../staking/YieldLabel.tsx';
+import { QuickEntries } from './QuickEntries.tsx';
 
 export function HomePage() {
   useSignals();
@@ -34,12 +33,9 @@ export function HomePage() {
         <p>{t('home.intro')}</p>
         {user ? <AddressChip address={user.address} /> : <ConnectButton />}
       </section>
-      <Link href={paths.miningMall.path} className="card entry home-entry">
-        <span className="entry-title">{t('home.miningTitle')}</span>
-        <span className="muted small">{t('home.miningBody')}</span>
-      </Link>
       <YieldLabel />
       <LatestAnnouncement />
+      <QuickEntries />
       <TickerStrip />
       <PlatformOverview />
       {/* Below the overview, which grows from a skeleton to its lists when the first configuration

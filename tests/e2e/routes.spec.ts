@@ -1,0 +1,44 @@
+/**
+ * Every route of SPEC.md section 2, signed in, in English: each opens a working screen, none says
+ * "Not open yet" (every feature is built and the demo switches them all on), no raw translation
+ * key shows, and nothing is left loading.
+ */
+import { expect, test } from '@playwright/test';
+import { generatePrivateKey } from 'viem/accounts';
+import en from '../../locales/en.json' with { type: 'json' };
+import { ROUTES } from '../../src/app/paths.ts';
+import { collectProblems } from './fixtures/page-problems.ts';
+import { signInAs } from './fixtures/sign-in.ts';
+
+/** Paths with a parameter, filled with a value the screen can look up (or answer "not found" for). */
+const EXAMPLES: Record<string, string> = {
+  '/instrument/:symbol': '/instrument/BTCUSDT',
+  '/editOrder/:id': '/editOrder/1',
+  '/newsDetail': '/newsDetail?id=1',
+  '/miningRigDetails': '/miningRigDetails?id=1',
+  '/withdrawalDetails': '/withdrawalDetails?id=1',
+};
+
+test('every route opens a working screen, signed in: no "Not open yet", no raw keys, nothing left loading', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems = collectProblems(page);
+  await signInAs(page, generatePrivateKey(), 'en');
+  for (const route of ROUTES) {
+    const path = EXAMPLES[route.path] ?? route.path;
+    await page.goto(path);
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    await expect(page.locator('[aria-busy="true"], .skeleton'), path).toHaveCount(0, { timeout: 10_000 });
+    const text = await page.locator('body').innerText();
+    expect(text, path).not.toContain(en.app.notOpenYet);
+    expect(text, path).not.toContain(en.messages.not_open_yet);
+    expect(text, path).not.toMatch(
+      /\b(app|errors|messages|routes|share|trading|mining|ido|staking|records|ecology|home|my)\.[a-z][A-Za-z_]+\b/,
+    );
+  }
+  // The order and the withdrawal of the examples are no one's this user can see: the server
+  // answers "not found" with a 404, which the browser logs. Nothing else may appear.
+  expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+  expect(problems.length).toBeLessThanOrEqual(2);
+});
