@@ -36,6 +36,13 @@ async function signIn(page: Page): Promise<Request> {
   return request;
 }
 
+/** Home has drawn what it loads (the label, the latest announcement, the ticker): a picture to show. */
+async function loaded(page: Page): Promise<void> {
+  await expect(page.locator('.yield-value')).toBeVisible();
+  await expect(page.locator('.latest-news-link')).toBeVisible();
+  await expect(page.locator('.placeholder, .skeleton, [aria-busy="true"]')).toHaveCount(0);
+}
+
 test.describe('wallet login', () => {
   test('connect and sign in, talking to no host but the app', async ({ page, baseURL }) => {
     const foreign = await ownOriginOnly(page, baseURL ?? '');
@@ -163,6 +170,7 @@ test.describe('shell and languages', () => {
   test('Arabic mirrors the layout; every language renders at once; screenshots', async ({ page }) => {
     await installTestWallet(page, { privateKey: TEST_WALLETS.first.privateKey });
     await page.goto('/home');
+    await loaded(page);
     await screenshot(page, 'home-zh-CN');
     await signIn(page);
     await page.goto('/my');
@@ -172,6 +180,7 @@ test.describe('shell and languages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.routes.my);
     await screenshot(page, 'my-en');
     await page.locator('.footer-tab').first().click();
+    await loaded(page);
     await screenshot(page, 'home-en');
 
     await page.locator('.language-picker select').selectOption('ar');
@@ -181,6 +190,7 @@ test.describe('shell and languages', () => {
     const home = await page.locator('.footer-tab').first().boundingBox();
     const my = await page.locator('.footer-tab').last().boundingBox();
     expect(home && my && home.x > my.x).toBe(true);
+    await loaded(page);
     await screenshot(page, 'home-ar');
     await page.locator('.footer-tab').last().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar.routes.my);
