@@ -8,6 +8,7 @@ import { adminSocketPath, listenAdminSocket } from './admin/socket.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createTranslator } from './i18n.ts';
+import { chainRpcUrls, chainWatcherJobs } from './modules/deposit/deposit.job.ts';
 import { idoPhaseJob } from './modules/ido/ido.job.ts';
 import { MarketEngine } from './modules/markets/engine.ts';
 import { createSimulatedSource } from './modules/markets/feed.ts';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   idoPhases.start(app.log);
   const tradingTriggers = tradingTriggerJob(database, markets, app.log);
   tradingTriggers.start(app.log);
+  const chainWatchers = chainWatcherJobs(database, chainRpcUrls(process.env));
+  for (const watcher of chainWatchers) watcher.start(app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     await miningSettlement.stop();
     await idoPhases.stop();
     await tradingTriggers.stop();
+    for (const watcher of chainWatchers) await watcher.stop();
     try {
       unlinkSync(socketPath);
     } catch {

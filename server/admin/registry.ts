@@ -1,4 +1,5 @@
 import type { AdminCommand } from './command.ts';
+import { configTokenCommand } from './commands/chain-watch.ts';
 import {
   configChainCommand,
   configCoinCommand,
@@ -64,6 +65,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   idoAdvanceCommand,
   configTradingCommand,
   configReferralCommand,
+  configTokenCommand,
   marketsPinCommand,
   marketsUnpinCommand,
 ];

@@ -41,12 +41,13 @@ export const configChainCommand: AdminCommand = {
   name: 'config chain',
   summary: 'Add or change a chain',
   usage:
-    'config chain <ID> --name <name> --family evm|tron|bitcoin [--evm-chain-id <n>] [--sort <n>] [--disable]',
+    'config chain <ID> --name <name> --family evm|tron|bitcoin [--evm-chain-id <n>] [--confirmations <n>] [--sort <n>] [--disable]',
   mutating: true,
   options: {
     name: { type: 'string' },
     family: { type: 'string' },
     'evm-chain-id': { type: 'string' },
+    confirmations: { type: 'string' },
     sort: { type: 'string' },
     disable: { type: 'boolean' },
   },
@@ -64,6 +65,11 @@ export const configChainCommand: AdminCommand = {
       name: need(values.name, '--name'),
       family,
       evmChainId,
+      // Blocks a deposit needs before it is credited (docs/deposit-addresses.md).
+      confirmations:
+        values.confirmations === undefined
+          ? 12
+          : wholeNumber(values.confirmations, '--confirmations', 1, 10_000),
       sort: values.sort === undefined ? 0 : wholeNumber(values.sort, '--sort', 0, 10_000),
       enabled: values.disable !== true,
     } as const;

@@ -1,5 +1,5 @@
 /** Queries behind the global configuration. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { chains, coinChains, coins, settings } from './config.schema.ts';
 
@@ -48,9 +48,23 @@ export async function upsertCoin(db: DbOrTx, row: typeof coins.$inferInsert): Pr
   await db.insert(coins).values(row).onConflictDoUpdate({ target: coins.symbol, set: rest });
 }
 
+/**
+ * The chains a coin moves on, in order. A chain that stays keeps what the watcher knows of the
+ * coin there (token contract, decimals, native), set by `config token`.
+ */
 export async function replaceCoinChains(db: DbOrTx, coin: string, chainIds: string[]): Promise<void> {
-  await db.delete(coinChains).where(eq(coinChains.coin, coin));
-  if (chainIds.length > 0) {
-    await db.insert(coinChains).values(chainIds.map((chain, sort) => ({ coin, chain, sort })));
+  await db
+    .delete(coinChains)
+    .where(
+      and(
+        eq(coinChains.coin, coin),
+        chainIds.length > 0 ? notInArray(coinChains.chain, chainIds) : undefined,
+      ),
+    );
+  for (const [sort, chain] of chainIds.entries()) {
+    await db
+      .insert(coinChains)
+      .values({ coin, chain, sort })
+      .onConflictDoUpdate({ target: [coinChains.coin, coinChains.chain], set: { sort } });
   }
 }

@@ -12,6 +12,8 @@ export const chains = pgTable('chains', {
   name: text('name').notNull(),
   family: text('family', { enum: ['evm', 'tron', 'bitcoin'] }).notNull(),
   evmChainId: integer('evm_chain_id'),
+  /** Blocks a deposit needs on top of it, counting its own, before it is credited. */
+  confirmations: integer('confirmations').notNull().default(12),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
 });
@@ -35,6 +37,12 @@ export const coinChains = pgTable(
       .notNull()
       .references(() => chains.id),
     sort: integer('sort').notNull().default(0),
+    /** The token contract the chain watcher reads Transfer logs of (EVM), or null. */
+    contract: text('contract'),
+    /** The token's decimals on chain (which may exceed the coin's precision). */
+    decimals: integer('decimals'),
+    /** The chain's own coin (ETH on ERC20): the watcher reads plain transfers of it. */
+    native: boolean('native').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.coin, t.chain] })],
 );

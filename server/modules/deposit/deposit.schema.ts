@@ -2,6 +2,7 @@ import {
   bigint,
   bigserial,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -41,9 +42,28 @@ export const deposits = pgTable(
     amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
     txid: text('txid').notNull(),
     status: text('status', { enum: ['detected', 'confirming', 'credited'] }).notNull(),
+    /** A token transfer's log index in its transaction; -1 for a native transfer or the operator's report. */
+    logIndex: integer('log_index').notNull().default(-1),
+    /** Where the chain watcher saw it (null for the operator's report): a reorg that drops the block drops it. */
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    /** Blocks on top of it, counting its own, as the watcher last saw them. */
+    confirmations: integer('confirmations').notNull().default(0),
     entryId: bigint('entry_id', { mode: 'number' }),
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
   },
-  (t) => [unique('deposits_chain_txid').on(t.chain, t.txid), index('deposits_user').on(t.user)],
+  (t) => [
+    unique('deposits_chain_txid_log').on(t.chain, t.txid, t.logIndex),
+    index('deposits_user').on(t.user),
+    index('deposits_open').on(t.chain, t.status),
+  ],
 );
+
+/** How far the chain watcher has read each chain: the last block scanned and its hash. */
+export const chainCursors = pgTable('chain_cursors', {
+  chain: text('chain').primaryKey(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

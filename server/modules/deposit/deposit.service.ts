@@ -65,6 +65,9 @@ export interface DetectedDeposit {
   chain: string;
   amount: string;
   txid: string;
+  /** Set by the chain watcher: a token transfer's log index, and the block it was seen in. */
+  logIndex?: number;
+  block?: { number: number; hash: string };
 }
 
 /** A deposit seen on chain: refused if the coin does not move on the chain, or the txid is known. */
@@ -96,6 +99,9 @@ export async function detectDeposit(tx: Tx, input: DetectedDeposit): Promise<num
       amount: fmt(dec(input.amount)),
       txid: input.txid,
       status: 'detected',
+      logIndex: input.logIndex ?? -1,
+      blockNumber: input.block?.number ?? null,
+      blockHash: input.block?.hash ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: deposits.id });
@@ -123,7 +129,8 @@ export async function advanceDeposit(tx: Tx, id: number, to: DepositStatus): Pro
   }
   const entry = await post(tx, {
     type: 'deposit',
-    idempotencyKey: `deposit:${row.chain}:${row.txid}`,
+    // A txid (and, for a token transfer, its log index) is credited once, ever.
+    idempotencyKey: `deposit:${row.chain}:${row.txid}${row.logIndex >= 0 ? `:${row.logIndex}` : ''}`,
     reference: `deposit:${id}`,
     postings: credit(row.user, 'deposits_clearing', row.coin, fmt(dec(row.amount))),
   });

@@ -1,0 +1,2 @@
+import { defineConfig } from 'hardhat/config';
+export default defineConfig({});

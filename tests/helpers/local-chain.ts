@@ -1,0 +1,182 @@
+/**
+ * A real EVM node for tests: Hardhat's node (EDR, from the npm registry) on a free loopback port,
+ * with its published test accounts funded; a plain ERC-20 compiled from tests/chain/TestToken.sol
+ * with the solc npm package (its bundled compiler, nothing downloaded) and deployed as USDT.
+ * `mine`, `snapshot` and `revert` drive blocks and reorgs. Nothing reaches a public RPC.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import solc from 'solc';
+import {
+  type Abi,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  type Hex,
+  http,
+  type PublicClient,
+  parseUnits,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+/** Hardhat's default account #0 (public test key: never holds value anywhere real). */
+export const FUNDER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const LOCAL_CHAIN_ID = 31337;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+let compiled: { abi: Abi; bytecode: Hex } | undefined;
+
+/** TestToken compiled once per test file with the solc npm package. */
+export function compileToken(): { abi: Abi; bytecode: Hex } {
+  if (compiled) return compiled;
+  const source = readFileSync(new URL('../chain/TestToken.sol', import.meta.url), 'utf8');
+  const input = {
+    language: 'Solidity',
+    sources: { 'TestToken.sol': { content: source } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const token = output.contracts['TestToken.sol']?.TestToken;
+  if (!token) throw new Error('TestToken not compiled');
+  compiled = { abi: token.abi, bytecode: `0x${token.evm.bytecode.object}` };
+  return compiled;
+}
+
+export interface LocalChain {
+  url: string;
+  client: PublicClient;
+  /** Deploys TestToken with `decimals`, the funder holding `supply` whole tokens; returns its address. */
+  deployToken(symbol: string, decimals: number, supply: string): Promise<Hex>;
+  /** Sends `amount` whole tokens from the funder to `to`; resolves once mined. */
+  sendToken(token: Hex, to: string, amount: string, decimals: number): Promise<Hex>;
+  /** Sends `amount` ETH from the funder to `to`; resolves once mined. */
+  sendEth(to: string, amount: string): Promise<Hex>;
+  mine(blocks: number): Promise<void>;
+  snapshot(): Promise<Hex>;
+  revert(id: Hex): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalChain(): Promise<LocalChain> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      'node_modules/hardhat/dist/src/cli.js',
+      '--config',
+      'tests/chain/hardhat.config.ts',
+      'node',
+      '--hostname',
+      '127.0.0.1',
+      '--port',
+      String(port),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const chain = defineChain({
+    id: LOCAL_CHAIN_ID,
+    name: 'Local test chain',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [url] } },
+  });
+  const client = createPublicClient({ chain, transport: http(url), cacheTime: 0 }) as PublicClient;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`hardhat node exited: ${output}`);
+    try {
+      await client.getBlockNumber();
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`hardhat node did not answer: ${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(FUNDER_KEY),
+    chain,
+    transport: http(url),
+  });
+  const rpc = (method: string, params: unknown[] = []) =>
+    client.request({ method: method as never, params: params as never }) as Promise<unknown>;
+  const mined = async (hash: Hex) => {
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} failed`);
+    return hash;
+  };
+  return {
+    url,
+    client,
+    async deployToken(symbol, decimals, supply) {
+      const { abi, bytecode } = compileToken();
+      const hash = await wallet.deployContract({
+        abi,
+        bytecode,
+        args: [symbol, symbol, decimals, parseUnits(supply, decimals)],
+      });
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      if (!receipt.contractAddress) throw new Error('token not deployed');
+      return receipt.contractAddress;
+    },
+    async sendToken(token, to, amount, decimals) {
+      const { abi } = compileToken();
+      return mined(
+        await wallet.writeContract({
+          address: token,
+          abi,
+          functionName: 'transfer',
+          args: [to, parseUnits(amount, decimals)],
+        }),
+      );
+    },
+    async sendEth(to, amount) {
+      return mined(await wallet.sendTransaction({ to: to as Hex, value: parseUnits(amount, 18) }));
+    },
+    async mine(blocks) {
+      await rpc('hardhat_mine', [`0x${blocks.toString(16)}`]);
+    },
+    async snapshot() {
+      return (await rpc('evm_snapshot')) as Hex;
+    },
+    async revert(id) {
+      if ((await rpc('evm_revert', [id])) !== true) throw new Error(`revert to ${id} failed`);
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
