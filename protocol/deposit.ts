@@ -10,6 +10,18 @@ export interface DepositAddress {
   address: string | null;
   /** Coins accepted on this chain. */
   coins: string[];
+  /**
+   * How the connected wallet can send a deposit here, for EVM chains the watcher reads: the chain
+   * to switch the wallet to, the confirmations a deposit needs, and each coin as a token contract
+   * (with its decimals on chain) or the native coin (contract null). Null elsewhere.
+   */
+  wallet: WalletDeposit | null;
+}
+
+export interface WalletDeposit {
+  chainId: number;
+  confirmations: number;
+  coins: { coin: string; contract: string | null; decimals: number }[];
 }
 
 export const DEPOSIT_STATUSES = ['detected', 'confirming', 'credited'] as const;
@@ -22,6 +34,10 @@ export interface DepositRecord {
   amount: string;
   txid: string;
   status: DepositStatus;
+  /** Blocks on top of the deposit, counting its own, as the chain watcher last saw them. */
+  confirmations: number;
+  /** Blocks the chain needs before crediting; null for a deposit the operator reported. */
+  required: number | null;
   detectedAt: number;
   creditedAt: number | null;
 }

@@ -7,14 +7,14 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Hex } from 'viem';
+import { getAddress, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
 import { deposits } from '../../server/modules/deposit/deposit.schema.ts';
-import { depositAddressesFor } from '../../server/modules/deposit/deposit.service.ts';
+import { depositAddressesFor, depositRecords } from '../../server/modules/deposit/deposit.service.ts';
 import { amountAt, watchChainOnce } from '../../server/modules/deposit/evm-watcher.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -87,6 +87,16 @@ for (const target of DATABASE_TARGETS)
       const user = wallet();
       const address = await addressOf(user);
       const foreign = `0x${'5'.repeat(40)}`;
+      // What the deposit screen gets to send from the wallet: the chain to switch to, and each coin.
+      const here = (await depositAddressesFor(database.db, user)).find((a) => a.chain === CHAIN);
+      expect(here?.wallet).toEqual({
+        chainId: LOCAL_CHAIN_ID,
+        confirmations: CONFIRMATIONS,
+        coins: expect.arrayContaining([
+          { coin: 'USDT', contract: getAddress(usdt), decimals: 6 },
+          { coin: 'ETH', contract: null, decimals: 18 },
+        ]),
+      });
       const tokenTx = await chain.sendToken(usdt, address, '25', 6);
       const ethTx = await chain.sendEth(address, '0.5');
       await chain.sendToken(usdt, foreign, '7', 6);
@@ -105,6 +115,12 @@ for (const target of DATABASE_TARGETS)
       expect(seen.find((d) => d.coin === 'USDT')).toMatchObject({ txid: tokenTx, logIndex: 0 });
       expect(seen.find((d) => d.coin === 'ETH')).toMatchObject({ txid: ethTx, logIndex: -1 });
       expect(await balance(user, 'USDT')).toBe('0');
+      // What the user's deposit record says: confirming, n of N.
+      const records = (await depositRecords(database.db, user, 1, 20)).list;
+      expect(records.map((r) => [r.coin, r.status, r.confirmations, r.required]).sort()).toEqual([
+        ['ETH', 'confirming', 3, CONFIRMATIONS],
+        ['USDT', 'confirming', 4, CONFIRMATIONS],
+      ]);
 
       await chain.mine(CONFIRMATIONS - 4);
       expect(await watch()).toMatchObject({ credited: 1 });

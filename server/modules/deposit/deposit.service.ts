@@ -4,7 +4,12 @@
  * `detectDeposit` / `advanceDeposit` functions when it arrives.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { DepositAddress, DepositRecord, DepositStatus } from '../../../protocol/deposit.ts';
+import type {
+  DepositAddress,
+  DepositRecord,
+  DepositStatus,
+  WalletDeposit,
+} from '../../../protocol/deposit.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { credit, post } from '../../ledger/ledger.ts';
@@ -49,11 +54,24 @@ export async function depositAddressesFor(tx: DbOrTx, wallet: string): Promise<D
     if (address) {
       await tx.insert(depositAddresses).values({ user, chain: chain.id, address }).onConflictDoNothing();
     }
+    const accepted = coinOrder.filter((coin) => links.some((l) => l.coin === coin && l.chain === chain.id));
+    // What the watcher reads here: a token contract or the native coin (config token).
+    const readable = accepted.flatMap((coin): WalletDeposit['coins'] => {
+      const link = links.find((l) => l.coin === coin && l.chain === chain.id);
+      if (link?.native) return [{ coin, contract: null, decimals: 18 }];
+      if (link?.contract && link.decimals !== null)
+        return [{ coin, contract: link.contract, decimals: link.decimals }];
+      return [];
+    });
     result.push({
       chain: chain.id,
       family: chain.family,
       address,
-      coins: coinOrder.filter((coin) => links.some((l) => l.coin === coin && l.chain === chain.id)),
+      coins: accepted,
+      wallet:
+        chain.family === 'evm' && chain.evmChainId !== null && readable.length > 0
+          ? { chainId: chain.evmChainId, confirmations: chain.confirmations, coins: readable }
+          : null,
     });
   }
   return result;
@@ -150,20 +168,23 @@ export async function depositRecords(
   const where = and(eq(deposits.user, wallet.toLowerCase()), coin ? eq(deposits.coin, coin) : undefined);
   const [total] = await db.select({ n: count() }).from(deposits).where(where);
   const rows = await db
-    .select()
+    .select({ deposit: deposits, required: chains.confirmations })
     .from(deposits)
+    .leftJoin(chains, eq(chains.id, deposits.chain))
     .where(where)
     .orderBy(desc(deposits.id))
     .limit(size)
     .offset((page - 1) * size);
   return {
-    list: rows.map((r) => ({
+    list: rows.map(({ deposit: r, required }) => ({
       id: r.id,
       coin: r.coin,
       chain: r.chain,
       amount: fmt(dec(r.amount)),
       txid: r.txid,
       status: r.status,
+      confirmations: r.confirmations,
+      required: r.blockNumber === null ? null : (required ?? null),
       detectedAt: r.detectedAt.getTime(),
       creditedAt: r.creditedAt?.getTime() ?? null,
     })),
