@@ -13,6 +13,7 @@ import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
+import { ensureUser } from '../../server/modules/account/account.repository.ts';
 import { deposits } from '../../server/modules/deposit/deposit.schema.ts';
 import { depositAddressesFor, depositRecords } from '../../server/modules/deposit/deposit.service.ts';
 import { amountAt, watchChainOnce } from '../../server/modules/deposit/evm-watcher.ts';
@@ -136,6 +137,41 @@ for (const target of DATABASE_TARGETS)
       expect(await balance(user, 'USDT')).toBe('25');
       const all = await database.db.select().from(deposits);
       expect(all.filter((d) => d.txid === tokenTx)).toHaveLength(1);
+      expect((await auditLedger(database.db)).ok).toBe(true);
+    });
+
+    test('a transaction the operator reported by hand is never credited twice', async () => {
+      const user = wallet();
+      await ensureUser(database.db, user, null);
+      const address = await addressOf(user);
+      const byHand = await chain.sendToken(usdt, address, '3', 6);
+      const report = (txid: string, amount: string) =>
+        admin(
+          'deposit',
+          '--address',
+          user,
+          '--coin',
+          'USDT',
+          '--chain',
+          CHAIN,
+          '--amount',
+          amount,
+          '--txid',
+          txid,
+        );
+      expect((await report(byHand, '3')).ok).toBe(true);
+      await chain.mine(CONFIRMATIONS);
+      await watch();
+      expect(await balance(user, 'USDT')).toBe('3');
+      // One the watcher credited first is refused to the operator.
+      const seen = await chain.sendToken(usdt, address, '2', 6);
+      await chain.mine(CONFIRMATIONS);
+      await watch();
+      expect(await balance(user, 'USDT')).toBe('5');
+      const again = await report(seen, '2');
+      expect(again.ok).toBe(false);
+      expect(again.text).toMatch(/credited once, ever/);
+      expect(await balance(user, 'USDT')).toBe('5');
       expect((await auditLedger(database.db)).ok).toBe(true);
     });
 

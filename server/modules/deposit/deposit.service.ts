@@ -108,6 +108,18 @@ export async function detectDeposit(tx: Tx, input: DetectedDeposit): Promise<num
   }
   if (!/^[A-Za-z0-9]{8,100}$/.test(input.txid))
     throw new DepositError('txid must be 8 to 100 letters or digits');
+  // The operator reports a whole transaction: one the chain watcher already recorded, in any of
+  // its transfers, is not reported again.
+  if (input.logIndex === undefined) {
+    const [seen] = await tx
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.chain, input.chain), eq(deposits.txid, input.txid)));
+    if (seen)
+      throw new DepositError(
+        `txid ${input.txid} on ${input.chain} was already recorded: a txid is credited once, ever`,
+      );
+  }
   const [row] = await tx
     .insert(deposits)
     .values({

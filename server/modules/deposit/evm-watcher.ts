@@ -12,7 +12,7 @@
  * 4. each open deposit's confirmations are counted from the head; one that has the chain's number
  *    of them, in a block still on the chain, is credited (once ever: txid and log index).
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { type Block, type Hex, type PublicClient, parseAbiItem } from 'viem';
 import type { Database, Tx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
@@ -155,8 +155,12 @@ async function pass(database: Database, chain: string, rpc: PublicClient): Promi
   const from = cursor.blockNumber + 1;
   const to = Math.min(head, cursor.blockNumber + MAX_BLOCKS_PER_PASS);
   if (from <= to) {
-    const seen = await transfersIn(rpc, watched, from, to);
+    // The last block before and after reading: if it changed, the range was read across a reorg
+    // and is read again on the next pass, from the same cursor.
     const last = await rpc.getBlock({ blockNumber: BigInt(to) });
+    const seen = await transfersIn(rpc, watched, from, to);
+    const again = await rpc.getBlock({ blockNumber: BigInt(to) }).catch(() => null);
+    if (again?.hash !== last.hash) return run;
     await db.transaction(async (tx) => {
       for (const s of seen) if (await record(tx, chain, s)) run.detected += 1;
       await tx
@@ -260,7 +264,15 @@ async function record(tx: Tx, chain: string, s: Seen): Promise<boolean> {
   const [known] = await tx
     .select()
     .from(deposits)
-    .where(and(eq(deposits.chain, chain), eq(deposits.txid, s.txid), eq(deposits.logIndex, s.logIndex)));
+    .where(
+      and(
+        eq(deposits.chain, chain),
+        eq(deposits.txid, s.txid),
+        // The operator may have reported this transaction by hand before the watcher saw it: that
+        // report (no block, log index -1) stands for the whole transaction, and is never doubled.
+        or(eq(deposits.logIndex, s.logIndex), and(eq(deposits.logIndex, -1), isNull(deposits.blockNumber))),
+      ),
+    );
   if (known) {
     if (known.status !== 'credited' && known.blockHash !== s.block.hash)
       await tx
