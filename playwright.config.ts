@@ -3,6 +3,8 @@
  * viewport, against the real server serving the production build on a fresh embedded database.
  */
 import { defineConfig } from '@playwright/test';
+import { E2E_CHAIN_PORT, E2E_CHAIN_URL } from './tests/e2e/fixtures/chain-node.ts';
+import { hardhatNodeArgs } from './tests/helpers/hardhat-node.ts';
 
 const PORT = Number(process.env.E2E_PORT || 8199);
 // Separate output per run so that parallel runs (say, on other ports) never share a database.
@@ -12,7 +14,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `${OUT}/e2e`,
-  timeout: 30_000,
+  // Whole user journeys: several take 25-30 s on a quiet 2-core host, so 30 s left no margin.
+  timeout: 60_000,
   fullyParallel: false,
   workers: 1,
   forbidOnly: process.env.CI === 'true',
@@ -36,20 +39,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh embedded database every run, so the demo seed runs as it does for a newcomer.
-    command: `rm -rf ${OUT}/e2e-data && node server/main.ts`,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: `${OUT}/e2e-data`,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // Enough candle history for every chart interval, small enough to store in seconds.
-      MARKET_BACKFILL_MINUTE_DAYS: '1',
-      MARKET_BACKFILL_DAILY_DAYS: '800',
+  webServer: [
+    {
+      // A real EVM node for deposits sent from the wallet (tests/e2e/deposit-chain.spec.ts).
+      command: `node ${hardhatNodeArgs(E2E_CHAIN_PORT).join(' ')}`,
+      port: E2E_CHAIN_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+    {
+      // A fresh embedded database every run, so the demo seed runs as it does for a newcomer.
+      command: `rm -rf ${OUT}/e2e-data && node server/main.ts`,
+      env: {
+        CHAIN_RPC_LOCAL: E2E_CHAIN_URL,
+        PORT: String(PORT),
+        DATA_DIR: `${OUT}/e2e-data`,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        // Enough candle history for every chart interval, small enough to store in seconds.
+        MARKET_BACKFILL_MINUTE_DAYS: '1',
+        MARKET_BACKFILL_DAILY_DAYS: '800',
+      },
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

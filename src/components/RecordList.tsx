@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../protocol/envelope.ts';
 import { useLoad } from '../lib/use-load.ts';
@@ -9,13 +9,18 @@ import { LoadState } from './LoadState.tsx';
  * while loading, "No data" when empty, a retry on failure, and "load more" while the server has
  * more pages. A record page is a fetcher of one page and a row. Pages already shown are fetched
  * again with the next, so a refresh after reconnecting shows them all as they are now. Give it a
- * `key` that changes with its filters to start again from the first page.
+ * `key` that changes with its filters to start again from the first page. Records still moving
+ * (a deposit confirming) are fetched again quietly every few seconds while `refreshWhile` says so.
  */
+const REFRESH_MS = 5000;
+
 export function RecordList<T>({
   fetchPage,
   row,
   className = 'record-list',
   card = true,
+  refreshWhile,
+  onRecords,
 }: {
   fetchPage(page: number): Promise<Page<T>>;
   /** One record as an `<li>` with its own key. */
@@ -23,6 +28,9 @@ export function RecordList<T>({
   className?: string;
   /** Rows inside one card (records), or each row a card of its own (holdings, positions). */
   card?: boolean;
+  refreshWhile?(records: T[]): boolean;
+  /** Told the records each time a load is drawn. */
+  onRecords?(records: T[]): void;
 }) {
   const { t } = useTranslation();
   const [pages, setPages] = useState(1);
@@ -36,6 +44,18 @@ export function RecordList<T>({
     }
     return { list, total };
   }, [pages]);
+  const moving = load.state === 'ready' && refreshWhile !== undefined && refreshWhile(load.data.list);
+  const records = load.state === 'ready' ? load.data.list : null;
+  useEffect(() => {
+    if (records) onRecords?.(records);
+  }, [records, onRecords]);
+  const refresh = useRef(load.refresh);
+  refresh.current = load.refresh;
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setInterval(() => refresh.current(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [moving]);
   return (
     <LoadState load={load} empty={(d) => d.list.length === 0}>
       {(data) => {

@@ -16,7 +16,7 @@ export type Load<T> =
 export function useLoad<T>(
   fetcher: () => Promise<T>,
   deps: readonly unknown[],
-): Load<T> & { reload(): void } {
+): Load<T> & { reload(): void; refresh(): void } {
   const [load, setLoad] = useState<Load<T>>({ state: 'loading', data: null, error: null });
   const generation = useRef(0);
   const shown = useRef(load);
@@ -44,5 +44,6 @@ export function useLoad<T>(
     seen.current = count;
     run(shown.current.state === 'ready');
   });
-  return { ...load, reload: () => run() };
+  // reload shows the skeleton again (a retry); refresh keeps what is shown until the answer is in.
+  return { ...load, reload: () => run(), refresh: () => run(true) };
 }

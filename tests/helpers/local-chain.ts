@@ -19,6 +19,7 @@ import {
   parseUnits,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { hardhatNodeArgs } from './hardhat-node.ts';
 
 /** Hardhat's default account #0 (public test key: never holds value anywhere real). */
 export const FUNDER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -81,20 +82,9 @@ export interface LocalChain {
 export async function startLocalChain(): Promise<LocalChain> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      'node_modules/hardhat/dist/src/cli.js',
-      '--config',
-      'tests/chain/hardhat.config.ts',
-      'node',
-      '--hostname',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child: ChildProcess = spawn(process.execPath, hardhatNodeArgs(port), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => {
     output += d.toString();
@@ -102,6 +92,32 @@ export async function startLocalChain(): Promise<LocalChain> {
   child.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
   });
+  const chain = await connectLocalChain(url, {
+    alive: () => (child.exitCode === null ? null : `hardhat node exited: ${output}`),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}: ${output}`);
+  });
+  return chain;
+}
+
+/**
+ * A node already running at `url` (the e2e run's, started by playwright.config.ts). Waits up to a
+ * minute for it to answer; `stop` is the owner's, a no-op for a node someone else started.
+ */
+export async function connectLocalChain(
+  url: string,
+  owner: { alive(): string | null; stop(): Promise<void> } = {
+    alive: () => null,
+    stop: async () => {},
+  },
+): Promise<LocalChain> {
   const chain = defineChain({
     id: LOCAL_CHAIN_ID,
     name: 'Local test chain',
@@ -111,15 +127,13 @@ export async function startLocalChain(): Promise<LocalChain> {
   const client = createPublicClient({ chain, transport: http(url), cacheTime: 0 }) as PublicClient;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`hardhat node exited: ${output}`);
+    const gone = owner.alive();
+    if (gone) throw new Error(gone);
     try {
       await client.getBlockNumber();
       break;
     } catch {
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`hardhat node did not answer: ${output}`);
-      }
+      if (Date.now() > deadline) throw new Error(`the node at ${url} did not answer`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }
@@ -172,11 +186,6 @@ export async function startLocalChain(): Promise<LocalChain> {
     async revert(id) {
       if ((await rpc('evm_revert', [id])) !== true) throw new Error(`revert to ${id} failed`);
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => owner.stop(),
   };
 }

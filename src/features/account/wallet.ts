@@ -500,3 +500,26 @@ export async function disconnectWallet(): Promise<void> {
     console.warn('[wallet] disconnect failed', error);
   }
 }
+
+/**
+ * The provider to send a transaction from as `address` (the signed-in account). After a reload the
+ * page has no connected provider yet: the preferred injected one is used, asked for its account
+ * without a prompt first and with one if it shows none. Another account there is refused, so a
+ * deposit never leaves a wallet the user did not sign in with.
+ */
+export async function providerFor(address: string): Promise<Eip1193Provider> {
+  if (!connected) await waitForProvider(providerWaitExhausted ? 0 : PROVIDER_WAIT_MS);
+  const provider = accountProvider();
+  if (!provider) throw new WalletError('connection_timed_out');
+  let account = firstAccount(await provider.request({ method: 'eth_accounts' }).catch(() => null));
+  if (!account) {
+    try {
+      account = firstAccount(await provider.request({ method: 'eth_requestAccounts' }));
+    } catch (error) {
+      throw new WalletError('wallet_account_unavailable', { cause: error });
+    }
+  }
+  if (!account) throw new WalletError('wallet_account_unavailable');
+  if (account.toLowerCase() !== address.toLowerCase()) throw new WalletError('wallet_account_switched');
+  return provider;
+}

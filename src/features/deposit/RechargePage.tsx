@@ -11,10 +11,11 @@ import { useLoad } from '../../lib/use-load.ts';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { globalConfig } from '../config/config-model.ts';
 import { getDepositAddresses } from './api.ts';
+import { WalletDepositForm } from './WalletDepositForm.tsx';
 
 const QrCode = lazy(() => import('../../components/QrCode.tsx'));
 
-function Addresses() {
+function Addresses({ owner }: { owner: string }) {
   const { t } = useTranslation();
   const load = useLoad(getDepositAddresses, []);
   const chainName = new Map(globalConfig.value?.chains.map((c) => [c.id, c.name]) ?? []);
@@ -39,6 +40,9 @@ function Addresses() {
                     </code>
                     <CopyButton text={a.address} label={t('deposit.copy')} />
                   </div>
+                  {a.wallet && a.wallet.coins.length > 0 ? (
+                    <WalletDepositForm owner={owner} depositAddress={a.address} wallet={a.wallet} />
+                  ) : null}
                 </>
               ) : (
                 <p className="muted">{t('deposit.notConfigured')}</p>
@@ -58,11 +62,12 @@ function Addresses() {
 export function RechargePage() {
   useSignals();
   const { t } = useTranslation();
+  const user = currentUser();
   return (
     <>
       <PageHeader title={t('routes.recharge')} />
-      {currentUser() ? (
-        <Addresses />
+      {user ? (
+        <Addresses owner={user.address} />
       ) : (
         <section className="card">
           <p>{t('deposit.explain')}</p>

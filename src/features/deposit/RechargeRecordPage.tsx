@@ -1,5 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearch } from 'wouter';
 import type { DepositRecord } from '../../../protocol/deposit.ts';
 import { currentUser } from '../../app/store.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -9,41 +11,78 @@ import { shorten, withThousands } from '../../lib/format.ts';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { getDepositRecords } from './api.ts';
 
-function Records() {
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+function statusLabel(d: DepositRecord, t: ReturnType<typeof useTranslation>['t']): string {
+  if (d.status === 'confirming' && d.required !== null)
+    return t('depositStatus.confirmingOf', {
+      done: Math.min(d.confirmations, d.required),
+      required: d.required,
+    });
+  return t(`depositStatus.${d.status}`);
+}
+
+/**
+ * Deposit records. Opened with `?tx=<hash>` after a deposit sent from the wallet: until the chain
+ * watcher has seen that transaction the page says it is on its way and keeps asking; records still
+ * confirming are asked for again every few seconds until credited.
+ */
+function Records({ sent }: { sent: string | null }) {
   const { t } = useTranslation();
+  const [arrived, setArrived] = useState(sent === null);
+  const onRecords = useCallback(
+    (list: DepositRecord[]) => {
+      if (sent && list.some((d) => d.txid.toLowerCase() === sent)) setArrived(true);
+    },
+    [sent],
+  );
   return (
-    <RecordList<DepositRecord>
-      fetchPage={getDepositRecords}
-      row={(d) => (
-        <li key={d.id}>
-          <div>
-            <span className="record-type">
-              {d.coin} · {d.chain}
-            </span>
-            <span className="muted small" dir="ltr">
-              {shorten(d.txid, 6, 6)} · <When at={d.detectedAt} />
-            </span>
-          </div>
-          <div className="record-end">
-            <span className="amount up" dir="ltr">
-              +{withThousands(d.amount)}
-            </span>
-            <span className={`status status-${d.status}`}>{t(`depositStatus.${d.status}`)}</span>
-          </div>
-        </li>
+    <>
+      {arrived ? null : (
+        <section className="card pending-deposit" role="status">
+          <p>{t('deposit.waitingForNetwork')}</p>
+          <p className="muted small mono" dir="ltr">
+            {shorten(sent ?? '', 10, 8)}
+          </p>
+        </section>
       )}
-    />
+      <RecordList<DepositRecord>
+        fetchPage={getDepositRecords}
+        onRecords={onRecords}
+        refreshWhile={(list) => !arrived || list.some((d) => d.status !== 'credited')}
+        row={(d) => (
+          <li key={d.id}>
+            <div>
+              <span className="record-type">
+                {d.coin} · {d.chain}
+              </span>
+              <span className="muted small" dir="ltr">
+                {shorten(d.txid, 6, 6)} · <When at={d.detectedAt} />
+              </span>
+            </div>
+            <div className="record-end">
+              <span className="amount up" dir="ltr">
+                +{withThousands(d.amount)}
+              </span>
+              <span className={`status status-${d.status}`}>{statusLabel(d, t)}</span>
+            </div>
+          </li>
+        )}
+      />
+    </>
   );
 }
 
 export function RechargeRecordPage() {
   useSignals();
   const { t } = useTranslation();
+  const tx = new URLSearchParams(useSearch()).get('tx');
+  const sent = tx && TX_HASH.test(tx) ? tx.toLowerCase() : null;
   return (
     <>
       <PageHeader title={t('routes.rechargeRecord')} />
       {currentUser() ? (
-        <Records />
+        <Records key={sent ?? ''} sent={sent} />
       ) : (
         <section className="card">
           <p className="muted">{t('deposit.connect')}</p>

@@ -1,7 +1,12 @@
 import { decodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { describe, expect, test } from 'vitest';
 import type { Eip1193Provider, RequestArguments } from '../account/wallet.ts';
-import { depositTransaction, sendWalletDeposit, type WalletDepositError } from './wallet-deposit.ts';
+import {
+  depositTransaction,
+  sendWalletDeposit,
+  type WalletDepositError,
+  walletMaximum,
+} from './wallet-deposit.ts';
 
 const FROM = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const DEPOSIT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -23,6 +28,8 @@ function fakeWallet(balances: { eth: bigint; token: bigint }, refuse = false) {
           return `0x${balances.eth.toString(16)}`;
         case 'eth_call':
           return `0x${balances.token.toString(16).padStart(64, '0')}`;
+        case 'eth_gasPrice':
+          return '0x3b9aca00'; // 1 gwei
         case 'eth_sendTransaction':
           if (refuse) throw Object.assign(new Error('User denied transaction signature.'), { code: 4001 });
           return `0x${'ab'.repeat(32)}`;
@@ -90,5 +97,14 @@ describe('a deposit from the connected wallet', () => {
     expect(await refuse(refused, USDT, '2')).toBe('contract_transaction_failed');
     // Already on chain 1: no switch asked.
     expect(refused.asked.map((a) => a.method)).not.toContain('wallet_switchEthereumChain');
+  });
+
+  test('max is the whole token balance, or the native balance less twice a transfer fee', async () => {
+    const w = fakeWallet({ eth: 10n ** 18n, token: 12_345_678n });
+    expect(await walletMaximum(w.provider, { from: FROM, chainId: 1, coin: USDT })).toBe('12.345678');
+    // 1 ETH - 2 x 21,000 gas x 1 gwei
+    expect(await walletMaximum(w.provider, { from: FROM, chainId: 1, coin: ETH })).toBe('0.999958');
+    const dry = fakeWallet({ eth: 10_000n, token: 0n });
+    expect(await walletMaximum(dry.provider, { from: FROM, chainId: 1, coin: ETH })).toBe('0');
   });
 });

@@ -5,7 +5,7 @@
  * `approve`: the app asks the wallet for no allowance, ever. The chain watcher then sees it like any
  * other deposit. Loaded on demand (viem's encoder stays out of the first page).
  */
-import { encodeFunctionData, erc20Abi, type Hex, numberToHex, parseUnits } from 'viem';
+import { encodeFunctionData, erc20Abi, formatUnits, type Hex, numberToHex, parseUnits } from 'viem';
 import type { Eip1193Provider } from '../account/wallet.ts';
 
 export interface DepositCoin {
@@ -67,6 +67,27 @@ async function balanceOf(provider: Eip1193Provider, from: string, coin: DepositC
     await provider.request({ method: 'eth_call', params: [{ to: coin.contract, data }, 'latest'] }),
   );
   return answer === '0x' ? 0n : BigInt(answer);
+}
+
+/** Gas units of a plain transfer; a native deposit's "max" leaves twice its fee in the wallet. */
+const TRANSFER_GAS = 21_000n;
+
+/**
+ * The most the wallet can deposit of `coin` on `chainId` (switching the wallet there first), as a
+ * decimal string: the whole token balance, or the native balance less twice a transfer's fee now.
+ */
+export async function walletMaximum(
+  provider: Eip1193Provider,
+  input: { from: string; chainId: number; coin: DepositCoin },
+): Promise<string> {
+  await switchChain(provider, input.chainId);
+  let units = await balanceOf(provider, input.from, input.coin);
+  if (input.coin.contract === null) {
+    const gasPrice = BigInt(String(await provider.request({ method: 'eth_gasPrice' })));
+    const reserve = 2n * TRANSFER_GAS * gasPrice;
+    units = units > reserve ? units - reserve : 0n;
+  }
+  return formatUnits(units, input.coin.decimals);
 }
 
 /**
