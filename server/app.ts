@@ -18,6 +18,8 @@ import { createDispatcher } from './http/dispatch.ts';
 import { installErrorHandler } from './http/errors.ts';
 import type { CodeHandler, Services } from './http/handler.ts';
 import { logSerializers } from './http/log-safety.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store.ts';
+import { isSameOrigin } from './http/same-origin.ts';
 import { registerClient, sendShell } from './http/static.ts';
 import type { Translator } from './i18n.ts';
 import { installSessionHook } from './modules/account/session.ts';
@@ -47,7 +49,7 @@ export interface AppOptions {
   database: Database;
   config: Pick<
     ServerConfig,
-    'rateLimitPerIp' | 'rateLimitPerWallet' | 'trustProxy' | 'clientDir' | 'logLevel'
+    'rateLimitPerIp' | 'rateLimitPerWallet' | 'trustProxy' | 'clientDir' | 'logLevel' | 'publicUrl'
   >;
   translator: Translator;
   handlers: ReadonlyMap<ApiCode, CodeHandler>;
@@ -103,6 +105,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowList: (request) => !request.url.startsWith('/adc/'),
     timeWindow: 60_000,
     errorResponseBuilder: () => new ApiError('too_many_requests'),
+    // Several processes on one PostgreSQL share the counters; PGlite is one process.
+    ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(database.db) } : {}),
+  });
+  // Per wallet, on top of the per-IP budget: one wallet spread over many addresses is one budget.
+  // (A route-level `rateLimit()` would never run: the global hook marks the request as limited.)
+  const perWallet = app.createRateLimit({
+    max: config.rateLimitPerWallet,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `wallet:${request.wallet ?? ''}`,
+    // Requests without a session are limited per IP only.
+    allowList: (request) => !request.wallet,
   });
   // Only form bodies are accepted anywhere; JSON or anything else is an unsupported media type.
   app.removeAllContentTypeParsers();
@@ -112,6 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The CSRF guard (DESIGN.md section 4): a cross-site form post cannot set this header.
     if (request.method === 'POST' && request.url.startsWith('/adc/')) {
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest') throw new ApiError('csrf_header_missing');
+      const { origin } = request.headers;
+      if (origin !== undefined && !isSameOrigin(origin, request.host, config.publicUrl)) {
+        throw new ApiError('csrf_header_missing');
+      }
     }
   });
 
@@ -127,13 +144,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     '/adc/html/eto/:file',
     {
       preHandler: [
-        app.rateLimit({
-          max: config.rateLimitPerWallet,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `wallet:${request.wallet ?? ''}`,
-          // Requests without a session are limited per IP by the global limit only.
-          allowList: (request) => !request.wallet,
-        }),
+        async (request, reply) => {
+          const limit = await perWallet(request);
+          if (limit.isAllowed || !limit.isExceeded) return;
+          reply.header('retry-after', String(limit.ttlInSeconds));
+          throw new ApiError('too_many_requests');
+        },
         async (request) => {
           const type = request.headers['content-type'] ?? '';
           if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {

@@ -7,7 +7,9 @@ import { runAdminCommand } from './admin/runner.ts';
 import { adminSocketPath, listenAdminSocket } from './admin/socket.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { rateLimitSweepJob } from './http/rate-limit-store.ts';
 import { createTranslator } from './i18n.ts';
+import { CONFIG_CHANNEL } from './modules/config/config.service.ts';
 import { chainRpcUrls, chainWatcherJobs } from './modules/deposit/deposit.job.ts';
 import { idoPhaseJob } from './modules/ido/ido.job.ts';
 import { MarketEngine } from './modules/markets/engine.ts';
@@ -18,6 +20,11 @@ import { resolveVapidKeys } from './modules/push/vapid.ts';
 import { stakingMaturityJob } from './modules/staking/staking.job.ts';
 import { tradingTriggerJob } from './modules/trading/trading.job.ts';
 import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.ts';
+
+/** A stopping process that has not finished by then exits anyway (docs/deployment.md). */
+const STOP_DEADLINE_MS = 9_000;
+/** How long calls in flight have to answer once a stop begins. */
+const DRAIN_MS = 4_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -37,31 +44,40 @@ async function main(): Promise<void> {
   const translator = await createTranslator();
   const app = await buildApp({ database, config, translator, ...runtime });
 
-  const adminServer = await listenAdminSocket(socketPath, async (request) => {
-    const { background, ...result } = await runAdminCommand(request, {
-      database,
-      via: 'server',
-      onChange: () => runtime.services.config.invalidate(),
-    });
-    // After-commit work (push sending) goes on here; the CLI has its answer already.
-    void background?.then((lines) => {
-      for (const line of lines) app.log.info(`admin ${request.argv.slice(0, 2).join(' ')}: ${line}`);
-    });
-    return result;
-  });
+  // The embedded database admits one process, so the CLI hands its commands to this one through a
+  // socket in DATA_DIR. On PostgreSQL the CLI opens the database itself and any number of
+  // processes run on one host without a data directory each; they see configuration changes
+  // within the configuration cache's few seconds.
+  const adminServer =
+    database.kind === 'pglite'
+      ? await listenAdminSocket(socketPath, async (request) => {
+          const { background, ...result } = await runAdminCommand(request, {
+            database,
+            via: 'server',
+            onChange: () => runtime.services.config.invalidate(),
+          });
+          // After-commit work (push sending) goes on here; the CLI has its answer already.
+          void background?.then((lines) => {
+            for (const line of lines) app.log.info(`admin ${request.argv.slice(0, 2).join(' ')}: ${line}`);
+          });
+          return result;
+        })
+      : null;
 
+  // A change the CLI made directly (PostgreSQL) reaches this process at once, not after the cache's TTL.
+  const unlistenConfig = await database.listen(CONFIG_CHANNEL, () => runtime.services.config.invalidate());
   await app.listen({ port: config.port, host: config.host });
   await markets.start(app.log);
-  const stakingMaturity = stakingMaturityJob(database);
-  stakingMaturity.start(app.log);
-  const miningSettlement = miningSettlementJob(database, app.log);
-  miningSettlement.start(app.log);
-  const idoPhases = idoPhaseJob(database);
-  idoPhases.start(app.log);
-  const tradingTriggers = tradingTriggerJob(database, markets, app.log);
-  tradingTriggers.start(app.log);
-  const chainWatchers = chainWatcherJobs(database, chainRpcUrls(process.env));
-  for (const watcher of chainWatchers) watcher.start(app.log);
+  const jobs = [
+    stakingMaturityJob(database),
+    miningSettlementJob(database, app.log),
+    idoPhaseJob(database),
+    tradingTriggerJob(database, markets, app.log),
+    ...chainWatcherJobs(database, chainRpcUrls(process.env)),
+    // Rate-limit counters live in PostgreSQL when it is the database (PGlite keeps them in memory).
+    ...(database.kind === 'postgres' ? [rateLimitSweepJob(database)] : []),
+  ];
+  for (const job of jobs) job.start(app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -71,23 +87,43 @@ async function main(): Promise<void> {
   process.stdout.write(`\nMeridian is running: open http://${shownHost}:${port}/\n\n`);
 
   let stopping = false;
+  /**
+   * A deploy or a scale-down: stop taking requests and end the tick streams (their clients
+   * reconnect elsewhere with Last-Event-ID), let calls in flight finish, stop the jobs (each
+   * finishes its current run), close the database, exit. Bounded: after STOP_DEADLINE_MS the
+   * process exits anyway; a money call cut there is a transaction never committed, whose client
+   * retries with the same requestId.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    adminServer.close();
+    setTimeout(() => {
+      app.log.error(`${signal}: not stopped after ${STOP_DEADLINE_MS} ms, exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    adminServer?.close();
+    const closed = app.close();
+    // Calls in flight get DRAIN_MS to answer; a connection still open then (a client that keeps
+    // its keep-alive socket busy, one that never reads) is cut so that closing cannot wait for ever.
+    const cut = setTimeout(() => {
+      app.log.warn(`${signal}: connections still open after ${DRAIN_MS} ms, closing them`);
+      app.server.closeAllConnections();
+    }, DRAIN_MS);
+    await closed;
+    clearTimeout(cut);
+    app.log.info(`${signal}: requests finished, streams ended`);
     await markets.stop();
-    await stakingMaturity.stop();
-    await miningSettlement.stop();
-    await idoPhases.stop();
-    await tradingTriggers.stop();
-    for (const watcher of chainWatchers) await watcher.stop();
-    try {
-      unlinkSync(socketPath);
-    } catch {
-      // already gone
+    await Promise.all(jobs.map((job) => job.stop()));
+    await unlistenConfig();
+    app.log.info(`${signal}: jobs stopped`);
+    if (adminServer) {
+      try {
+        unlinkSync(socketPath);
+      } catch {
+        // already gone
+      }
     }
-    await app.close();
     await database.close();
     process.exit(0);
   };

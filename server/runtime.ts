@@ -12,6 +12,24 @@ import { codeHandlers, handlerMap, implementedFeatures } from './modules/index.t
 import type { MarketEngine } from './modules/markets/engine.ts';
 import { isUnconfigured, seedDemo } from './seed/demo.ts';
 
+/** "MIG1": processes starting together on one PostgreSQL migrate and seed one after another. */
+const STARTUP_LOCK_KEY = 0x4d494731;
+
+/** Runs `work` holding the start-up lock, waiting for it while another process holds it. */
+async function oneAtATime<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    const lock = await database.tryAdvisoryLock(STARTUP_LOCK_KEY);
+    if (lock.acquired) {
+      try {
+        return await work();
+      } finally {
+        await lock.release();
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function openConfiguredDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
 ): Promise<Database> {
@@ -19,12 +37,13 @@ export async function openConfiguredDatabase(
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pglite'),
   });
-  await database.migrate();
+  await oneAtATime(database, () => database.migrate());
   return database;
 }
 
+/** Seeds an empty database with the demo; the second of two processes starting together finds it seeded. */
 export async function applyDemoSeed(database: Database): Promise<number> {
-  return (await isUnconfigured(database)) ? seedDemo(database) : 0;
+  return oneAtATime(database, async () => ((await isUnconfigured(database)) ? seedDemo(database) : 0));
 }
 
 export interface Runtime {

@@ -23,6 +23,7 @@ export async function buildBenchApp(
       trustProxy: false,
       // No built client: product calls do not need one.
       clientDir: path.join(tmpdir(), 'meridian-bench-no-client'),
+      publicUrl: null,
       logLevel: 'warn',
     },
     translator: await createTranslator(),

@@ -4,6 +4,7 @@
  */
 import { userInfo } from 'node:os';
 import { loadConfig } from '../config.ts';
+import { CONFIG_CHANNEL } from '../modules/config/config.service.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { type AdminResult, helpText, runAdminCommand } from './runner.ts';
 import { adminSocketPath, probeSocket, sendToSocket } from './socket.ts';
@@ -24,7 +25,16 @@ async function run(argv: string[]): Promise<AdminResult> {
   if (await probeSocket(socketPath)) return sendToSocket(socketPath, request);
   const database = await openConfiguredDatabase(config);
   try {
-    const result = await runAdminCommand(request, { database, via: 'direct' });
+    let changed = false;
+    const result = await runAdminCommand(request, {
+      database,
+      via: 'direct',
+      onChange: () => {
+        changed = true;
+      },
+    });
+    // Servers on PostgreSQL drop their configuration cache at once (docs/deployment.md).
+    if (changed) await database.notify(CONFIG_CHANNEL, '').catch(() => undefined);
     // Without a server, this process does the after-commit work (push sending) before it exits.
     if (result.background) {
       process.stderr.write('stored; finishing background work (push sending)…\n');

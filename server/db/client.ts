@@ -33,7 +33,65 @@ export interface Database {
    * process per deployment is elected for a job. PGlite is one process, so it always gets it.
    */
   tryAdvisoryLock(key: number): Promise<{ acquired: boolean; release(): Promise<void> }>;
+  /**
+   * PostgreSQL LISTEN: `handler` receives every payload sent to `channel` by NOTIFY, from any process
+   * on the database. Resolves once listening, to the function that stops it. On PostgreSQL a
+   * dedicated connection listens and is re-opened (and LISTEN repeated) if it drops.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** NOTIFY `channel` with `payload` (under 8,000 bytes, PostgreSQL's limit). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** A LISTEN connection of its own that comes back after a drop (PostgreSQL restart, network). */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  handler: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = null;
+      next.end().catch(() => undefined);
+      setTimeout(() => {
+        if (!stopped) void connect().catch(() => undefined);
+      }, 1000);
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', drop);
+    next.on('end', drop);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
+  };
+  try {
+    await connect();
+  } catch (error) {
+    stopped = true; // the first connection failing is the caller's to handle, not retried
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -71,6 +129,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           },
         };
       },
+      listen(channel, handler) {
+        if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+        return listenOnPostgres(options.databaseUrl as string, channel, handler);
+      },
+      async notify(channel, payload) {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
       close: () => pool.end(),
     };
   }
@@ -84,6 +149,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     location: options.pgliteDir ?? 'memory',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS_DIR }),
     tryAdvisoryLock: async () => ({ acquired: true, release: async () => {} }),
+    async listen(channel, handler) {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const stop = await client.listen(channel, handler);
+      return () => stop();
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
     close: () => client.close(),
   };
 }

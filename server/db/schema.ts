@@ -1,5 +1,6 @@
 /** Every table, for drizzle-kit's migration generator and the typed query builder. */
 export * from '../admin/audit.schema.ts';
+export * from '../http/rate-limit.schema.ts';
 export * from '../ledger/ledger.schema.ts';
 export * from '../modules/account/account.schema.ts';
 export * from '../modules/config/config.schema.ts';

@@ -35,6 +35,7 @@ export async function buildTestApp(database: Database, options: TestAppOptions =
       rateLimitPerWallet: 100_000,
       trustProxy: false,
       clientDir: '/nonexistent-client-dir',
+      publicUrl: options.publicUrl ?? null,
       logLevel: options.loggerStream ? 'info' : 'silent',
       ...options.config,
     },

@@ -112,6 +112,26 @@ for (const target of DATABASE_TARGETS) {
         { host: 'evil.example' },
       );
       expect(envelope.respCode).toBe(ERRORS.login_origin_not_configured.code);
+      // A loopback name followed by anything but a port is not loopback (once a 503 with a stack).
+      for (const host of [
+        'localhost:1@evil.com',
+        'localhost:8282/evil',
+        'localhost:',
+        '127.0.0.1.evil.com',
+        '[::1]x',
+      ]) {
+        const { response, envelope: refused } = await post(
+          env.app,
+          '10001',
+          { address: account.address, chainId: '1' },
+          { host },
+        );
+        expect([host, response.statusCode, refused.respCode]).toEqual([
+          host,
+          400,
+          ERRORS.login_origin_not_configured.code,
+        ]);
+      }
     });
 
     test('an invitation code binds the inviter on first login; a bad one is a notice, not a failure', async () => {

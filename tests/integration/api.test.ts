@@ -153,6 +153,35 @@ for (const target of DATABASE_TARGETS) {
       expect(await hits(env.database)).toBe(before);
     });
 
+    test('a POST whose Origin names another site is refused, even with the header and a cookie', async () => {
+      const before = await hits(env.database);
+      const send = (origin: string | undefined) =>
+        env.app.inject({
+          method: 'POST',
+          url: codePath('100666'),
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-requested-with': 'XMLHttpRequest',
+            host: '127.0.0.1:8080',
+            cookie: 'lang=en; sid=stolen',
+            ...(origin === undefined ? {} : { origin }),
+          },
+          payload: `note=x&requestId=${randomUUID()}`,
+        });
+      for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:9090']) {
+        const response = await send(origin);
+        expect([origin, response.statusCode, response.json().respCode]).toEqual([
+          origin,
+          403,
+          ERRORS.csrf_header_missing.code,
+        ]);
+      }
+      expect(await hits(env.database)).toBe(before);
+      // The app's own origin, and a client that names none, get through to the code.
+      expect((await send('http://127.0.0.1:8080')).json().respCode).not.toBe(ERRORS.csrf_header_missing.code);
+      expect((await send(undefined)).json().respCode).not.toBe(ERRORS.csrf_header_missing.code);
+    });
+
     test('JSON, plain text and missing content types are unsupported media', async () => {
       for (const type of ['application/json', 'text/plain', 'multipart/form-data; boundary=x']) {
         const response = await env.app.inject({

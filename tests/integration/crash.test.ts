@@ -3,13 +3,8 @@
  * stream of withdrawals is under way. After a restart on the same data the books still balance
  * and every withdrawal the client saw accepted is there: a commit is a commit.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ChallengeResponse } from '../../protocol/account.ts';
@@ -17,81 +12,16 @@ import type { Page } from '../../protocol/envelope.ts';
 import type { Withdrawal } from '../../protocol/withdraw.ts';
 import { DATABASE_TARGETS, postgresAvailable } from '../helpers/databases.ts';
 import { TEST_KEYS } from '../helpers/login.ts';
+import {
+  adminCli,
+  formClient as client,
+  pgliteTarget,
+  postgresTarget as pgTarget,
+  startServer,
+  type ServerTarget as Target,
+} from '../helpers/server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const run = promisify(execFile);
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
-
-interface Target {
-  name: string;
-  env: Record<string, string>;
-  cleanup(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += String(chunk);
-      const match = /open (http:\/\/\S+?)\/?\n/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, url };
-}
-
-function client(url: string) {
-  let cookie = '';
-  return async (code: string, fields: Record<string, string> = {}) => {
-    const response = await fetch(`${url}/adc/html/eto/${code}.do`, {
-      method: 'POST',
-      headers: {
-        'x-requested-with': 'XMLHttpRequest',
-        'content-type': 'application/x-www-form-urlencoded',
-        cookie,
-      },
-      body: new URLSearchParams(fields),
-    });
-    const set = response.headers.get('set-cookie');
-    if (set?.startsWith('sid=')) cookie = set.split(';')[0] ?? '';
-    return (await response.json()) as { respCode: string; data: unknown };
-  };
-}
-
-async function pgTarget(): Promise<Target> {
-  const name = `meridian_crash_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dir = mkdtempSync(path.join(tmpdir(), 'meridian-crash-'));
-  return {
-    name: 'postgres',
-    env: { DATA_DIR: dir, DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`, DEMO_SEED: 'true' },
-    async cleanup() {
-      const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function pgliteTarget(): Target {
-  const dir = mkdtempSync(path.join(tmpdir(), 'meridian-crash-'));
-  return {
-    name: 'pglite',
-    env: { DATA_DIR: dir, DATABASE_URL: '' },
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 const targets = DATABASE_TARGETS.map((t) => t.name).filter((n) => n === 'pglite' || postgresAvailable);
 
@@ -105,20 +35,8 @@ describe.each(targets)('SIGKILL during a stream of withdrawals (%s)', (name) => 
 
   test('after restart the audit is clean and every accepted withdrawal is there', async () => {
     target = name === 'pglite' ? pgliteTarget() : await pgTarget();
-    const env = {
-      ...target.env,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      // A short candle history keeps the embedded database free for the commands under test.
-      MARKET_BACKFILL_MINUTE_DAYS: '0',
-      MARKET_BACKFILL_DAILY_DAYS: '2',
-      CLIENT_DIR: path.join(ROOT, 'no-client'),
-    };
-    const admin = (...argv: string[]) =>
-      run(process.execPath, ['server/admin/cli.ts', ...argv, '--json'], {
-        cwd: ROOT,
-        env: { ...process.env, ...env },
-      });
+    const { env } = target;
+    const admin = async (...argv: string[]) => ({ stdout: await adminCli(env, ...argv) });
 
     let started = await startServer(env);
     server = started.child;

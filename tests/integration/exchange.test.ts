@@ -33,6 +33,7 @@ import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
+import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { signIn } from '../helpers/login.ts';
 
 const freshKey = () =>
@@ -605,5 +606,18 @@ for (const target of DATABASE_TARGETS) {
       );
       expect(Number(entries[0]?.n)).toBe(stored.length);
     }, 120_000);
+
+    test('50 simultaneous exchanges, funds for three: exactly three are executed', async () => {
+      const { refused } = await expectExactlyFundable({
+        user: (amount) => user({ USDT: amount }),
+        attempt: async (u) => {
+          const quote = await u.quote('USDT_BTC', '100');
+          return (await u.exchange('USDT_BTC', '100', quote.quoteId)).envelope;
+        },
+        available: (u) => u.available('USDT'),
+      });
+      expect(refused).toEqual([ERRORS.insufficient_balance.code]);
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
   });
 }

@@ -21,6 +21,7 @@ import { dec, fmt } from '../../server/ledger/money.ts';
 import { IDO_LOCK_KEY, runPhases } from '../../server/modules/ido/ido.job.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 
@@ -125,6 +126,18 @@ for (const target of DATABASE_TARGETS) {
       await admin('fund', 'ido-treasury', o.token, '100');
       await runPhases(env.database, new Date());
       expect((await anonymous<IdoOffering>('10062', { id: String(o.id) })).data?.phase).toBe('ongoing');
+    });
+
+    test('50 simultaneous subscriptions, funds for three shares: exactly three are accepted', async () => {
+      const o = await offering({ price: '0.5', offering: '100000', share: '10', min: '1', max: '100' });
+      await runPhases(env.database, new Date());
+      const { refused } = await expectExactlyFundable({
+        user,
+        attempt: (u) => u.subscribe(o.id, '1'),
+        available: (u) => u.balance('USDT'),
+      });
+      expect(refused).toEqual([ERRORS.insufficient_balance.code]);
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
 
     test('bad input gets its translated error and changes nothing', async () => {

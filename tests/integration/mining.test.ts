@@ -36,6 +36,7 @@ import { miningHoldings, miningIncome } from '../../server/modules/mining/mining
 import { listMachines } from '../../server/modules/mining/mining.service.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 
@@ -404,6 +405,21 @@ for (const target of DATABASE_TARGETS) {
         }
       },
     );
+
+    test('50 simultaneous rentals and share purchases, funds for three: exactly three each', async () => {
+      for (const attempt of [
+        (u: Awaited<ReturnType<typeof user>>) => u.rent('L9', '1'),
+        (u: Awaited<ReturnType<typeof user>>) => u.buyShares('S21HYD', '2'),
+      ]) {
+        const { refused } = await expectExactlyFundable({
+          user,
+          attempt,
+          available: (u) => u.balance('USDT'),
+        });
+        expect(refused).toEqual([ERRORS.insufficient_balance.code]);
+      }
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
 
     test('random concurrent purchases and settlement days keep the books balanced', async () => {
       const people = await Promise.all(Array.from({ length: 5 }, () => user('3000')));

@@ -25,6 +25,7 @@ import { stakes } from '../../server/modules/staking/staking.schema.ts';
 import { matureDueStakes, redeem } from '../../server/modules/staking/staking.service.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 
@@ -383,6 +384,16 @@ for (const target of DATABASE_TARGETS) {
         }
       },
     );
+
+    test('50 simultaneous stakes, funds for three: exactly three are accepted', async () => {
+      const { refused } = await expectExactlyFundable({
+        user: (amount) => user({ USDT: amount }),
+        attempt: (u) => u.stake('USDT', 7, '30'),
+        available: (u) => u.balance('USDT'),
+      });
+      expect(refused).toEqual([ERRORS.insufficient_balance.code]);
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
 
     test('random concurrent stakes, redemptions and maturities keep the books balanced', async () => {
       expect(

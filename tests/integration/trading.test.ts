@@ -24,6 +24,7 @@ import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
+import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { signIn } from '../helpers/login.ts';
 
 const freshKey = () =>
@@ -328,6 +329,17 @@ for (const target of DATABASE_TARGETS) {
         }
       },
     );
+
+    test('50 simultaneous market orders, margin for three: exactly three are opened', async () => {
+      env.source.pin('EURUSD', '1.16000', '1.16008');
+      const { refused } = await expectExactlyFundable({
+        user,
+        attempt: (u) => u.place({ symbol: 'EURUSD', lots: '0.1' }),
+        available: (u) => u.balance(),
+      });
+      expect(refused.length).toBe(1);
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
 
     test('random orders, changes, closes and ticks across users keep the books balanced', async () => {
       const people = await Promise.all(Array.from({ length: 4 }, () => user('3000')));

@@ -56,7 +56,8 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** A loopback Host header, whole: a name or address, then at most a port, nothing else. */
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:[0-9]{1,5})?$/;
 
 /**
  * The origin login messages are bound to. PUBLIC_URL names it in production. Without it only a
@@ -68,8 +69,8 @@ export function siweOrigin(request: FastifyRequest, publicUrl: string | null): S
     const url = new URL(publicUrl);
     return { domain: url.host, uri: url.origin };
   }
+  // The whole header is checked: `localhost:1@evil.com` or `localhost/evil` is not a loopback host.
   const host = request.headers.host ?? '';
-  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '');
-  if (!LOOPBACK.has(hostname)) throw new ApiError('login_origin_not_configured');
+  if (!LOOPBACK_HOST.test(host)) throw new ApiError('login_origin_not_configured');
   return { domain: host, uri: `${request.protocol}://${host}` };
 }

@@ -1,7 +1,8 @@
 /**
  * The global configuration (code 00000) and the operator's changes to it. Reads are cached for a
  * few seconds because every client start asks for it; a change made in this process clears the
- * cache at once, and other processes see it within the TTL.
+ * cache at once, a change the CLI makes on PostgreSQL is announced on CONFIG_CHANNEL and clears it
+ * in every process, and anything else is seen within the TTL.
  */
 import { FEATURES, type Feature } from '../../../protocol/codes.ts';
 import {
@@ -23,6 +24,8 @@ import { maxOpenApr } from '../staking/staking.service.ts';
 import { listChains, listCoinChains, listCoins, listSettings } from './config.repository.ts';
 
 const CACHE_TTL_MS = 5_000;
+/** The operator's CLI notifies here after a change; every server process drops its cached copy. */
+export const CONFIG_CHANNEL = 'meridian_config';
 
 export type StoredConfig = Omit<GlobalConfig, 'serverTime'>;
 

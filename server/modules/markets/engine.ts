@@ -40,6 +40,12 @@ import { TickHub } from './tick-hub.ts';
 
 /** The advisory lock key of the candle writer ("MKT1"). */
 export const MARKET_LOCK_KEY = 0x4d4b5431;
+/** Where the producer sends each second's quotes to every process (PostgreSQL LISTEN/NOTIFY). */
+export const TICK_CHANNEL = 'meridian_ticks';
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
+const NOTIFY_MAX_BYTES = 7_900;
+/** How often a process that is not the producer asks for the producer's lock. */
+const ELECT_EVERY_MS = 5_000;
 
 export interface MarketEngineOptions {
   database: Database;
@@ -70,6 +76,7 @@ export class MarketEngine {
   #lists = new Map<MarketCategory, { at: number; rows: Promise<MarketRow[]> }>();
   #timers: NodeJS.Timeout[] = [];
   #lock: { release(): Promise<void> } | null = null;
+  #unlisten: (() => Promise<void>) | null = null;
   /** Prices pinned on the simulated feed (`admin markets pin`), reloaded every second. */
   #pins = new Map<string, { bid: string; ask: string; until: number }>();
 
@@ -120,28 +127,73 @@ export class MarketEngine {
     }
   }
 
-  /** Runs the engine: the elected process writes candles every minute; all publish ticks. */
+  /**
+   * Runs the engine. One process per deployment is the producer (it holds MARKET_LOCK_KEY): it
+   * writes candles every minute and, on PostgreSQL, sends each second's quotes to every process by
+   * NOTIFY on TICK_CHANNEL. Every process, the producer too, listens there and streams what
+   * arrives to its own SSE clients, so clients on any process see the same prices in the same order.
+   * A process that is not the producer asks for the lock every few seconds and takes over when the
+   * producer dies.
+   */
   async start(log: { info(msg: string): void; error(obj: unknown, msg: string): void }): Promise<void> {
-    const lock = await this.#database.tryAdvisoryLock(MARKET_LOCK_KEY);
-    if (lock.acquired) {
+    // PGlite is one process by construction: it publishes to its own clients directly, and only
+    // when it has any (the relay costs a query a second for nobody).
+    const relay = this.#database.kind === 'postgres';
+    if (relay)
+      this.#unlisten = await this.#database.listen(TICK_CHANNEL, (payload) => this.#receive(payload));
+    const elect = async () => {
+      if (this.#lock) return;
+      const lock = await this.#database.tryAdvisoryLock(MARKET_LOCK_KEY);
+      if (!lock.acquired) return;
       this.#lock = lock;
+      log.info('market producer: this process writes candles and sends ticks');
       await this.syncCandles();
-      log.info('market candles: this process writes them');
-      this.#timers.push(
-        setInterval(() => {
-          this.syncCandles().catch((error: unknown) => log.error({ err: error }, 'candle sync failed'));
-        }, MINUTE),
-      );
-    } else {
-      log.info('market candles: another process writes them');
-    }
+    };
+    await elect();
+    if (!this.#lock) log.info('market producer: another process writes candles and sends ticks');
     this.#timers.push(
+      setInterval(() => {
+        if (this.#lock)
+          this.syncCandles().catch((error: unknown) => log.error({ err: error }, 'candle sync failed'));
+      }, MINUTE),
+      setInterval(() => {
+        elect().catch((error: unknown) => log.error({ err: error }, 'market producer election failed'));
+      }, ELECT_EVERY_MS),
       setInterval(() => {
         void this.loadPins()
           .catch((error: unknown) => log.error({ err: error }, 'price pins not loaded'))
-          .then(() => this.publishTicks());
+          .then(() => (!this.#lock ? undefined : relay ? this.relayTicks() : this.publishTicks()))
+          .catch((error: unknown) => log.error({ err: error }, 'ticks not sent'));
       }, SECOND),
     );
+  }
+
+  /** The producer's second: every instrument's quote, sent to all processes in payloads under 8 kB. */
+  async relayTicks(now = this.#now()): Promise<void> {
+    const quotes = (await this.instruments()).map((i) => JSON.stringify(this.quote(i.symbol, now)));
+    let batch: string[] = [];
+    let size = 2;
+    for (const quote of quotes) {
+      if (batch.length > 0 && size + quote.length + 1 > NOTIFY_MAX_BYTES) {
+        await this.#database.notify(TICK_CHANNEL, `[${batch.join(',')}]`);
+        batch = [];
+        size = 2;
+      }
+      batch.push(quote);
+      size += quote.length + 1;
+    }
+    if (batch.length > 0) await this.#database.notify(TICK_CHANNEL, `[${batch.join(',')}]`);
+  }
+
+  #receive(payload: string): void {
+    let quotes: unknown;
+    try {
+      quotes = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(quotes)) return;
+    for (const quote of quotes as Quote[]) this.hub.publish(quote);
   }
 
   /** Reads the operator's pins; only the simulated demo feed honours them. */
@@ -161,6 +213,8 @@ export class MarketEngine {
   async stop(): Promise<void> {
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
+    await this.#unlisten?.();
+    this.#unlisten = null;
     await this.#lock?.release();
     this.#lock = null;
   }

@@ -3,6 +3,10 @@
  * watches. Each event carries its time as `id`; a reconnecting EventSource sends it back as
  * Last-Event-ID and receives the ticks it missed (up to a minute, one per second). The POST
  * codes stay the source of truth: screens poll when the stream is unavailable.
+ *
+ * A stopping server ends every open stream first (Fastify's preClose), so that closing waits for
+ * nothing a client holds open: the EventSource reconnects, through the load balancer, to a process
+ * still running and resumes from its Last-Event-ID (docs/deployment.md).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Quote } from '../../../protocol/markets.ts';
@@ -17,6 +21,10 @@ const HEARTBEAT_MS = 15_000;
 const event = (quote: Quote) => `id: ${quote.at}\nevent: tick\ndata: ${JSON.stringify(quote)}\n\n`;
 
 export function registerTickStream(app: FastifyInstance, engine: MarketEngine): void {
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
   app.get<{ Querystring: { symbols?: string } }>(STREAM_PATH, async (request, reply) => {
     const known = new Set((await engine.instruments()).map((i) => i.symbol));
     const symbols = [...new Set(String(request.query.symbols ?? '').split(','))]
@@ -47,9 +55,13 @@ export function registerTickStream(app: FastifyInstance, engine: MarketEngine): 
     }
     const unsubscribe = engine.hub.subscribe(symbols, (quote) => raw.write(event(quote)));
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    request.raw.on('close', () => {
+    const end = () => {
+      if (!open.delete(end)) return;
       clearInterval(heartbeat);
       unsubscribe();
-    });
+      raw.end();
+    };
+    open.add(end);
+    request.raw.on('close', end);
   });
 }

@@ -1,0 +1,146 @@
+/**
+ * Real server processes for fault and scale-out tests: `node server/main.ts` started on a port of
+ * its own, over PGlite in a temporary DATA_DIR or over a fresh PostgreSQL database that several
+ * processes share; a form client that keeps its session cookie; the admin CLI as the operator runs it.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { privateKeyToAccount } from 'viem/accounts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const run = promisify(execFile);
+
+export interface ServerTarget {
+  name: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/** Environment every test server gets: any free port, quiet, a short candle history, no client. */
+export const TEST_SERVER_ENV = {
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  // A short candle history keeps the database free for the commands under test.
+  MARKET_BACKFILL_MINUTE_DAYS: '0',
+  MARKET_BACKFILL_DAILY_DAYS: '2',
+  CLIENT_DIR: path.join(ROOT, 'no-client'),
+};
+
+export async function postgresTarget(): Promise<ServerTarget> {
+  const name = `meridian_proc_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dir = mkdtempSync(path.join(tmpdir(), 'meridian-proc-'));
+  return {
+    name: 'postgres',
+    env: {
+      ...TEST_SERVER_ENV,
+      DATA_DIR: dir,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`,
+      DEMO_SEED: 'true',
+    },
+    async cleanup() {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function pgliteTarget(): ServerTarget {
+  const dir = mkdtempSync(path.join(tmpdir(), 'meridian-proc-'));
+  return {
+    name: 'pglite',
+    env: { ...TEST_SERVER_ENV, DATA_DIR: dir, DATABASE_URL: '' },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+}
+
+/** Starts `node server/main.ts` and resolves once it says where it listens. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    out += String(chunk);
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += String(chunk);
+      const match = /open (http:\/\/\S+?)\/?\n/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return { child, url, output: () => out };
+}
+
+/** Resolves with the exit code once `child` has exited. */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+export type FormCall = (
+  code: string,
+  fields?: Record<string, string>,
+) => Promise<{ respCode: string; data: unknown }>;
+
+/** A product client on `url` that keeps the session cookie it is given (or the one it receives). */
+export function formClient(url: string, session: { cookie: string } = { cookie: '' }): FormCall {
+  return async (code, fields = {}) => {
+    const response = await fetch(`${url}/adc/html/eto/${code}.do`, {
+      method: 'POST',
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: session.cookie,
+      },
+      body: new URLSearchParams(fields),
+    });
+    const set = response.headers.get('set-cookie');
+    if (set?.startsWith('sid=')) session.cookie = set.split(';')[0] ?? '';
+    return (await response.json()) as { respCode: string; data: unknown };
+  };
+}
+
+/** The operator's CLI against the target's database, as `npm run admin` runs it. */
+export async function adminCli(env: Record<string, string>, ...argv: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['server/admin/cli.ts', ...argv, '--json'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  return stdout;
+}
+
+/** Signs `call`'s session in with the wallet of `privateKey` (10001, the wallet's signature, 10002). */
+export async function signInOver(call: FormCall, privateKey: `0x${string}`): Promise<string> {
+  const account = privateKeyToAccount(privateKey);
+  const challenge = (await call('10001', { address: account.address, chainId: '1' })).data as {
+    message: string;
+  };
+  const signature = await account.signMessage({ message: challenge.message });
+  const login = await call('10002', { message: challenge.message, signature, requestId: randomUUID() });
+  if (login.respCode !== '00000') throw new Error(`login refused: ${login.respCode}`);
+  return account.address;
+}

@@ -1,0 +1,193 @@
+/**
+ * The randomized invariant run over two server processes on one PostgreSQL: users spread their
+ * calls over both processes at random, 12 at a time, across every money feature (withdraw,
+ * exchange, stake, rent, IDO subscription, market orders and their closing, with retries of the
+ * same requestId); at the end the audit is clean and nobody's balance is negative.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from '../../protocol/envelope.ts';
+import { ERRORS } from '../../protocol/errors.ts';
+import { postgresAvailable } from '../helpers/databases.ts';
+import {
+  adminCli,
+  type FormCall,
+  formClient,
+  postgresTarget,
+  type ServerProcess,
+  type ServerTarget,
+  signInOver,
+  startServer,
+} from '../helpers/server-process.ts';
+
+const OPERATIONS = 10_000;
+const USERS = 12;
+const PARALLEL = 12;
+const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
+
+/** A small deterministic generator: the run is the same every time, apart from interleaving. */
+function generator(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+describe.skipIf(!postgresAvailable)('randomized money operations over two processes', () => {
+  let target: ServerTarget;
+  let servers: ServerProcess[] = [];
+  beforeAll(async () => {
+    target = await postgresTarget();
+    const env = {
+      ...target.env,
+      PUBLIC_URL: 'http://meridian.test',
+      RATE_LIMIT_PER_IP: '1000000',
+      RATE_LIMIT_PER_WALLET: '1000000',
+    };
+    servers = await Promise.all([startServer(env), startServer(env)]);
+  }, 120_000);
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGKILL');
+    await target?.cleanup();
+  });
+
+  test(`${OPERATIONS} operations: audit clean, nobody negative, retries applied once, only allowed refusals`, async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const env = { ...target.env };
+    const people: { on: [FormCall, FormCall] }[] = [];
+    for (let i = 0; i < USERS; i += 1) {
+      const session = { cookie: '' };
+      const key = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as const;
+      const address = await signInOver(formClient(a.url, session), key);
+      for (const [coin, chain, amount] of [
+        ['USDT', 'TRC20', '20000'],
+        ['ETH', 'ERC20', '5'],
+      ] as const) {
+        await adminCli(
+          env,
+          'deposit',
+          '--address',
+          address,
+          '--coin',
+          coin,
+          '--chain',
+          chain,
+          '--amount',
+          amount,
+          '--txid',
+          randomUUID().replaceAll('-', ''),
+          '--reason',
+          'invariant run',
+        );
+      }
+      people.push({ on: [formClient(a.url, session), formClient(b.url, session)] });
+    }
+    const anyone = formClient(a.url);
+    const plans = (await anyone('10035')).data as { id: number; coin: string; min: string }[];
+    const machines = ((await anyone('10050', { size: '100' })).data as Page<{ id: number; soldOut: boolean }>)
+      .list;
+    const offerings = ((await anyone('10060', { phase: 'ongoing' })).data as Page<{ id: number }>).list;
+    expect(plans.length).toBeGreaterThan(0);
+    expect(machines.length).toBeGreaterThan(0);
+
+    const random = generator(20261125);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+    const codes = new Map<string, number>();
+    let done = 0;
+    let retries = 0;
+    const one = async () => {
+      const person = pick(people);
+      const call = person.on[random() < 0.5 ? 0 : 1];
+      const kind = random();
+      const requestId = randomUUID();
+      let answer: { respCode: string; data: unknown };
+      if (kind < 0.15) {
+        const fields = {
+          coin: 'USDT',
+          chain: 'TRC20',
+          address: TRON_TO,
+          amount: String(10 + Math.floor(random() * 400)),
+          requestId,
+        };
+        if (random() < 0.1) {
+          // The same call sent to both processes at once (a retry racing the original): one effect.
+          const [first, second] = await Promise.all([
+            person.on[0]('10025', fields),
+            person.on[1]('10025', fields),
+          ]);
+          expect(second).toEqual(first);
+          retries += 1;
+          answer = first;
+        } else answer = await call('10025', fields);
+      } else if (kind < 0.35) {
+        const [pair, amount] =
+          random() < 0.5
+            ? ['USDT_ETH', String(20 + Math.floor(random() * 500))]
+            : ['ETH_USDT', (0.01 + random() * 0.3).toFixed(4)];
+        const quote = await call('10030', { pair, amount });
+        const quoteId =
+          (quote.data as { quote: { quoteId: string } | null } | null)?.quote?.quoteId ?? 'none';
+        answer = await call('10031', { pair, amount, quoteId, requestId });
+      } else if (kind < 0.5) {
+        const plan = pick(plans);
+        answer = await call('10036', {
+          planId: String(plan.id),
+          amount: String(Math.max(Number(plan.min), 1) * (1 + Math.floor(random() * 3))),
+          requestId,
+        });
+      } else if (kind < 0.6) {
+        answer = await call('10052', { productId: String(pick(machines).id), quantity: '1', requestId });
+      } else if (kind < 0.65 && offerings.length > 0) {
+        answer = await call('10063', { offeringId: String(pick(offerings).id), shares: '1', requestId });
+      } else if (kind < 0.85) {
+        answer = await call('10073', {
+          kind: 'market',
+          side: random() < 0.5 ? 'buy' : 'sell',
+          symbol: 'EURUSD',
+          lots: '0.01',
+          requestId,
+        });
+      } else {
+        const current = (await call('10080')).data as { positions: { id: number }[] } | null;
+        const position = current?.positions[0];
+        answer = position ? await call('10076', { id: String(position.id), requestId }) : await call('10008');
+      }
+      codes.set(answer.respCode, (codes.get(answer.respCode) ?? 0) + 1);
+      done += 1;
+    };
+    const workers = Array.from({ length: PARALLEL }, async () => {
+      while (done < OPERATIONS) await one();
+    });
+    await Promise.all(workers);
+
+    expect(JSON.parse(await adminCli(env, 'audit'))).toMatchObject({
+      ok: true,
+      mismatchedAccounts: 0,
+      negativeBalances: 0,
+    });
+    // Only answers the rules allow: success, or a refusal the user can act on (never E1000).
+    const allowed = new Set<string>([
+      '00000',
+      ...(
+        [
+          'insufficient_balance',
+          'amount_out_of_range',
+          'plan_sold_out',
+          'machine_joint_only',
+          'machine_sold_out',
+          'ido_share_limit',
+          'order_not_modifiable',
+          'quote_expired',
+          'exchange_inventory_insufficient',
+        ] as const
+      ).map((name) => ERRORS[name].code),
+    ]);
+    expect([...codes.keys()].filter((c) => !allowed.has(c))).toEqual([]);
+    expect(codes.get('00000') ?? 0).toBeGreaterThan(OPERATIONS / 4);
+    expect(retries).toBeGreaterThan(10);
+    console.info(
+      `[invariant run] ${done} operations over 2 processes, ${retries} raced retries: ${JSON.stringify(Object.fromEntries(codes))}`,
+    );
+  }, 600_000);
+});
