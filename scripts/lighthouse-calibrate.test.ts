@@ -18,6 +18,6 @@ describe('the CPU multiplier calibrated to the host', () => {
   it('takes the median of the measurements and passes it to Lighthouse CI', () => {
     expect(medianOf([3560, 2200, 3851])).toBe(3560);
     expect(medianOf([2000, 3000])).toBe(2500);
-    expect(multiplierFlag(7.4)).toBe('--collect.settings.throttling.cpuSlowdownMultiplier=7.4');
+    expect(multiplierFlag(7.4)).toBe('--settings.throttling.cpuSlowdownMultiplier=7.4');
   });
 });

@@ -72,7 +72,7 @@ export async function calibrate(chromePath: string, chromeFlags: string[], runs 
   return { indexes, benchmarkIndex, multiplier: cpuMultiplier(benchmarkIndex) };
 }
 
-/** The flag that gives Lighthouse CI's runs the calibrated multiplier. */
+/** The flag that gives `lhci collect`'s runs the calibrated multiplier. */
 export function multiplierFlag(multiplier: number): string {
-  return `--collect.settings.throttling.cpuSlowdownMultiplier=${multiplier}`;
+  return `--settings.throttling.cpuSlowdownMultiplier=${multiplier}`;
 }
