@@ -29,6 +29,7 @@ export const TEST_SERVER_ENV = {
   // A short candle history keeps the database free for the commands under test.
   MARKET_BACKFILL_MINUTE_DAYS: '0',
   MARKET_BACKFILL_DAILY_DAYS: '2',
+  MARKET_BACKFILL_CANDLES: '0',
   CLIENT_DIR: path.join(ROOT, 'no-client'),
 };
 
@@ -121,6 +122,52 @@ export function formClient(url: string, session: { cookie: string } = { cookie: 
     const set = response.headers.get('set-cookie');
     if (set?.startsWith('sid=')) session.cookie = set.split(';')[0] ?? '';
     return (await response.json()) as { respCode: string; data: unknown };
+  };
+}
+
+const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
+
+export interface WithdrawalStream {
+  /** Ids of the withdrawals the server answered 00000 to. */
+  accepted: number[];
+  /** Calls sent so far. */
+  attempts(): number;
+  /** Stops sending and resolves once every loop has ended. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `loops` clients withdrawing 10 USDT (TRC20) each on `call`, one call after another, until
+ * stopped or until the server goes away (a refused or cut connection ends a loop).
+ */
+export function withdrawUntilGone(call: FormCall, loops = 1): WithdrawalStream {
+  const accepted: number[] = [];
+  let attempts = 0;
+  let stopped = false;
+  const running = Array.from({ length: loops }, async () => {
+    while (!stopped) {
+      attempts += 1;
+      try {
+        const r = await call('10025', {
+          coin: 'USDT',
+          chain: 'TRC20',
+          address: TRON_TO,
+          amount: '10',
+          requestId: randomUUID(),
+        });
+        if (r.respCode === '00000') accepted.push((r.data as { id: number }).id);
+      } catch {
+        return; // the server has closed its port or died
+      }
+    }
+  });
+  return {
+    accepted,
+    attempts: () => attempts,
+    async stop() {
+      stopped = true;
+      await Promise.all(running);
+    },
   };
 }
 

@@ -19,9 +19,8 @@ import {
   postgresTarget as pgTarget,
   startServer,
   type ServerTarget as Target,
+  withdrawUntilGone,
 } from '../helpers/server-process.ts';
-
-const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
 
 const targets = DATABASE_TARGETS.map((t) => t.name).filter((n) => n === 'pglite' || postgresAvailable);
 
@@ -65,29 +64,12 @@ describe.each(targets)('SIGKILL during a stream of withdrawals (%s)', (name) => 
     );
 
     // A stream of withdrawals; the process dies while it runs.
-    const accepted: number[] = [];
-    let stop = false;
-    const stream = (async () => {
-      while (!stop) {
-        try {
-          const r = await call('10025', {
-            coin: 'USDT',
-            chain: 'TRC20',
-            address: TRON_TO,
-            amount: '10',
-            requestId: randomUUID(),
-          });
-          if (r.respCode === '00000') accepted.push((r.data as Withdrawal).id);
-        } catch {
-          return; // the connection died with the server
-        }
-      }
-    })();
+    const withdrawals = withdrawUntilGone(call);
+    const { accepted } = withdrawals;
     await new Promise((resolve) => setTimeout(resolve, 1500));
     server.kill('SIGKILL');
     await new Promise((resolve) => server?.once('exit', resolve));
-    stop = true;
-    await stream;
+    await withdrawals.stop();
     expect(accepted.length).toBeGreaterThan(5);
 
     started = await startServer(env);

@@ -4,7 +4,6 @@
  * within 10 seconds (once it waited for as long as a stream's client stayed); every withdrawal
  * that answered success is in the books after a restart, and the audit is clean.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from '../../protocol/envelope.ts';
 import type { Withdrawal } from '../../protocol/withdraw.ts';
@@ -21,10 +20,10 @@ import {
   type ServerTarget,
   signInOver,
   startServer,
+  withdrawUntilGone,
 } from '../helpers/server-process.ts';
 import { readTicks } from '../helpers/tick-stream.ts';
 
-const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
 const STREAMS = 100;
 const CALLERS = 4;
 const SYMBOLS = DEMO_INSTRUMENTS.slice(0, 3).map((i) => i.symbol);
@@ -67,34 +66,15 @@ describe.each(targets)('SIGTERM with open streams and calls in flight (%s)', (na
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
     const call = formClient(server.url, session);
-    const accepted: number[] = [];
-    let attempts = 0;
-    let stop = false;
-    const callers = Array.from({ length: CALLERS }, async () => {
-      while (!stop) {
-        attempts += 1;
-        try {
-          const r = await call('10025', {
-            coin: 'USDT',
-            chain: 'TRC20',
-            address: TRON_TO,
-            amount: '10',
-            requestId: randomUUID(),
-          });
-          if (r.respCode === '00000') accepted.push((r.data as Withdrawal).id);
-        } catch {
-          return; // the server has closed its port
-        }
-      }
-    });
+    const withdrawals = withdrawUntilGone(call, CALLERS);
+    const { accepted } = withdrawals;
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const code = await exited(server.child);
     const took = Date.now() - signalled;
-    stop = true;
-    await Promise.all(callers);
+    await withdrawals.stop();
     const ticks = await Promise.all(streams);
 
     const shutdown = server
@@ -118,7 +98,7 @@ describe.each(targets)('SIGTERM with open streams and calls in flight (%s)', (na
     }
     for (const id of accepted) expect(stored.has(id), `withdrawal ${id}`).toBe(true);
     console.info(
-      `[graceful stop ${name}] ${STREAMS} streams, ${attempts} calls sent, ${accepted.length} accepted, exit after ${took} ms`,
+      `[graceful stop ${name}] ${STREAMS} streams, ${withdrawals.attempts()} calls sent, ${accepted.length} accepted, exit after ${took} ms`,
     );
   }, 120_000);
 });

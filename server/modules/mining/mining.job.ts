@@ -35,9 +35,14 @@ export function lastEndedDay(at: Date): string {
   return addDays(utcDay(at.getTime()), -1);
 }
 
-export function miningSettlementJob(database: Database, log: { error(obj: unknown, msg: string): void }) {
+export function miningSettlementJob(
+  database: Database,
+  log: { error(obj: unknown, msg: string): void },
+  everyMs = 60_000,
+) {
   return new PeriodicJob({
     name: 'mining settlement',
+    everyMs,
     run: async (at) => {
       const run = await runSettlement(database, lastEndedDay(at), (id, err) =>
         log.error({ err }, `mining settlement: holding ${id} not paid`),

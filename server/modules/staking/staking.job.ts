@@ -23,10 +23,11 @@ export async function runMaturity(database: Database, at: Date): Promise<Maturit
   return { ran: run.ran, paid: run.result ?? 0 };
 }
 
-/** Runs the maturity job at start and then every minute. */
-export function stakingMaturityJob(database: Database): PeriodicJob {
+/** Runs the maturity job at start and then every `everyMs` (a minute unless configured). */
+export function stakingMaturityJob(database: Database, everyMs = 60_000): PeriodicJob {
   return new PeriodicJob({
     name: 'staking maturity',
+    everyMs,
     run: async (at) => {
       const { paid } = await runMaturity(database, at);
       return paid > 0 ? `${paid} stakes paid` : null;
