@@ -29,6 +29,13 @@ export interface ServerConfig {
   /** Candle history stored on the first start: days of 1-minute and of daily candles. */
   minuteBackfillDays: number;
   dailyBackfillDays: number;
+  /** Closed candles of each rolled-up interval built from history on a first start. */
+  rollupBackfillCandles: number;
+  /**
+   * How often each process tries the minute jobs (staking maturity, mining settlement). With
+   * several processes it is also how soon another process takes a job over from one that died.
+   */
+  jobIntervalMs: number;
 }
 
 /** A whole number from an environment variable, or the fallback; out of range stops with its name. */
@@ -90,5 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     priceSeed: env.PRICE_SEED || 'meridian',
     minuteBackfillDays: envInteger(env, 'MARKET_BACKFILL_MINUTE_DAYS', 3, 0, 90),
     dailyBackfillDays: envInteger(env, 'MARKET_BACKFILL_DAILY_DAYS', 6 * 365, 0, 30 * 365),
+    rollupBackfillCandles: envInteger(env, 'MARKET_BACKFILL_CANDLES', 500, 0, 5000),
+    jobIntervalMs: envInteger(env, 'JOB_INTERVAL_MS', 60_000, 100, 3_600_000),
   };
 }

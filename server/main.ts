@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: config.priceSeed }),
     minuteBackfillDays: config.minuteBackfillDays,
     dailyBackfillDays: config.dailyBackfillDays,
+    rollupBackfillCandles: config.rollupBackfillCandles,
   });
   const runtime = createRuntime(database, { publicUrl: config.publicUrl, demo: config.demoMoney, markets });
   const translator = await createTranslator();
@@ -66,11 +67,14 @@ async function main(): Promise<void> {
 
   // A change the CLI made directly (PostgreSQL) reaches this process at once, not after the cache's TTL.
   const unlistenConfig = await database.listen(CONFIG_CHANNEL, () => runtime.services.config.invalidate());
-  await app.listen({ port: config.port, host: config.host });
+  // The candle writer's first sync (on a first start: days, minutes and rollups from history) runs
+  // before the port opens, so that nothing, a load balancer's health check included, meets a
+  // server still filling its charts.
   await markets.start(app.log);
+  await app.listen({ port: config.port, host: config.host });
   const jobs = [
-    stakingMaturityJob(database),
-    miningSettlementJob(database, app.log),
+    stakingMaturityJob(database, config.jobIntervalMs),
+    miningSettlementJob(database, app.log, config.jobIntervalMs),
     idoPhaseJob(database),
     tradingTriggerJob(database, markets, app.log),
     ...chainWatcherJobs(database, chainRpcUrls(process.env)),

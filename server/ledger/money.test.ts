@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { add, cmp, dec, fmt, isDecimalString, roundDown, roundUp, scaleOf, sub } from './money.ts';
+import {
+  add,
+  cmp,
+  dec,
+  fmt,
+  isDecimalString,
+  roundDown,
+  roundUp,
+  scaleOf,
+  sub,
+  trimNumeric,
+} from './money.ts';
 
 describe('money arithmetic', () => {
   test('credits round down and fees round up at the coin precision', () => {
@@ -18,6 +29,21 @@ describe('money arithmetic', () => {
     expect(sub('1', '0.000000000000000001')).toBe('0.999999999999999999');
     expect(fmt(dec(1e-18))).toBe('0.000000000000000001');
     expect(cmp('10.000001', '10')).toBe(1);
+  });
+
+  test('stored NUMERIC text is trimmed exactly as fmt formats it', () => {
+    for (const text of [
+      '67234.500000000000000000',
+      '2.000000000000000000',
+      '0.000000000000000001',
+      '0.000000000000000000',
+      '-0.000000000000000000',
+      '100',
+      '1000.100100000000000000',
+      '-12.340000000000000000',
+    ]) {
+      expect(trimNumeric(text), text).toBe(fmt(dec(text)));
+    }
   });
 
   test('only plain decimal strings are amounts', () => {

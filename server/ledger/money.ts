@@ -34,6 +34,20 @@ export function fmt(value: Dec): string {
   return trimmed === '-0' ? '0' : trimmed;
 }
 
+/**
+ * A NUMERIC column's text written as `fmt` writes it ('1.500000' -> '1.5', '2.000' -> '2'),
+ * without decimal arithmetic: the read path of stored candles formats thousands of these.
+ */
+export function trimNumeric(text: string): string {
+  let end = text.length;
+  if (text.includes('.')) {
+    while (text.charCodeAt(end - 1) === 48) end -= 1;
+    if (text.charCodeAt(end - 1) === 46) end -= 1;
+  }
+  const trimmed = end === text.length ? text : text.slice(0, end);
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
 export function roundDown(value: string | Dec, precision: number): string {
   return fmt(dec(value).toDecimalPlaces(precision, Decimal.ROUND_DOWN));
 }

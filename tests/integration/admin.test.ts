@@ -148,6 +148,7 @@ describe('the admin CLI process', () => {
     // A short candle history keeps the embedded database free for the commands under test.
     MARKET_BACKFILL_MINUTE_DAYS: '0',
     MARKET_BACKFILL_DAILY_DAYS: '2',
+    MARKET_BACKFILL_CANDLES: '0',
     DATABASE_URL: '',
     CLIENT_DIR: path.join(dir, 'no-client'),
   });
@@ -206,5 +207,5 @@ describe('the admin CLI process', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(failed).toMatchObject({ code: 2 });
-  }, 60_000);
+  }, 120_000);
 });

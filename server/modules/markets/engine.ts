@@ -14,8 +14,8 @@ import type {
 } from '../../../protocol/markets.ts';
 import type { Database } from '../../db/client.ts';
 import { dec, fmt } from '../../ledger/money.ts';
+import { CandleReader } from './candle-reader.ts';
 import {
-  aggregate,
   baseOf,
   bucketShift,
   bucketStart,
@@ -32,10 +32,10 @@ import {
   lastCandles,
   latestCandleTime,
   listInstruments,
-  readCandles,
   storeCandles,
 } from './markets.repository.ts';
 import { candles1d, candles1m, pricePins } from './markets.schema.ts';
+import { backfillStart, syncRollups } from './rollups.ts';
 import { TickHub } from './tick-hub.ts';
 
 /** The advisory lock key of the candle writer ("MKT1"). */
@@ -58,6 +58,11 @@ export interface MarketEngineOptions {
    * 4h (83 days), and daily candles keep the long history. Default 90 days.
    */
   minuteRetentionDays?: number;
+  /**
+   * On a first start, how many closed candles of each rolled-up interval (3m .. 4h, 5D .. 6M) to
+   * build from the source's history; default none (rollups then start with the next closed bucket).
+   */
+  rollupBackfillCandles?: number;
   now?: () => number;
 }
 
@@ -77,6 +82,8 @@ export class MarketEngine {
   #timers: NodeJS.Timeout[] = [];
   #lock: { release(): Promise<void> } | null = null;
   #unlisten: (() => Promise<void>) | null = null;
+  readonly #reader: CandleReader;
+  readonly #rollupBackfill: number;
   /** Prices pinned on the simulated feed (`admin markets pin`), reloaded every second. */
   #pins = new Map<string, { bid: string; ask: string; until: number }>();
 
@@ -87,6 +94,8 @@ export class MarketEngine {
     this.#minuteBackfill = (options.minuteBackfillDays ?? 3) * DAY;
     this.#dailyBackfill = (options.dailyBackfillDays ?? 6 * 365) * DAY;
     this.#minuteRetention = (options.minuteRetentionDays ?? 90) * DAY;
+    this.#rollupBackfill = options.rollupBackfillCandles ?? 0;
+    this.#reader = new CandleReader(() => this.#database.db);
   }
 
   /** Enabled instruments the source can price, cached for a few seconds. */
@@ -114,15 +123,36 @@ export class MarketEngine {
       const { symbol } = instrument;
       const calendar = calendarOf(instrument.hours);
       const lastMinute = await latestCandleTime(db, candles1m, symbol);
-      const minuteFrom = Math.max(lastMinute === null ? 0 : lastMinute + MINUTE, now - this.#minuteBackfill);
       const minuteTo = Math.floor(now / MINUTE) * MINUTE;
-      if (minuteFrom < minuteTo)
-        await storeCandles(db, candles1m, symbol, await this.source.minuteBars(symbol, minuteFrom, minuteTo));
+      // A first start stores the backfill's days, or enough trading minutes for a chart of
+      // 1-minute candles if that is more (a stock index trades a few hours a day); a later start
+      // fills everything since the last stored minute, up to the retention.
+      const minuteFrom = Math.max(
+        lastMinute === null
+          ? Math.min(
+              now - this.#minuteBackfill,
+              backfillStart(instrument, '1m', minuteTo, this.#rollupBackfill, now - this.#minuteRetention),
+            )
+          : lastMinute + MINUTE,
+        now - this.#minuteRetention,
+      );
+      for (let from = minuteFrom; from < minuteTo; from += 7 * DAY) {
+        const to = Math.min(minuteTo, from + 7 * DAY);
+        await storeCandles(db, candles1m, symbol, await this.source.minuteBars(symbol, from, to));
+      }
       const lastDay = await latestCandleTime(db, candles1d, symbol);
       const dayFrom = Math.max(lastDay === null ? 0 : lastDay + 1, now - this.#dailyBackfill);
       const dayTo = dayStart(tradingDayOf(now, calendar), calendar);
       if (dayFrom < dayTo)
         await storeCandles(db, candles1d, symbol, await this.source.dailyBars(symbol, dayFrom, dayTo));
+      await syncRollups({
+        db,
+        source: this.source,
+        instrument,
+        now,
+        backfillCandles: this.#rollupBackfill,
+        historyFrom: now - this.#dailyBackfill,
+      });
       await deleteCandlesBefore(db, candles1m, symbol, now - this.#minuteRetention);
     }
   }
@@ -246,21 +276,8 @@ export class MarketEngine {
     const lastStored = live ? null : await latestCandleTime(db, table, instrument.symbol, until);
     const anchor = lastStored ?? until;
     const from = bucketShift(interval, bucketStart(interval, anchor, calendar), -(limit - 1), calendar);
-    let rows: Candle[];
-    if (baseOf(interval) === '1m') {
-      rows = await readCandles(db, candles1m, instrument.symbol, from, until);
-      if (live && rows.at(-1)?.time !== live.time) rows.push(live);
-    } else {
-      rows = await readCandles(db, candles1d, instrument.symbol, from, until);
-      // Today's trading day is not stored yet: build it from today's minutes and the live bar.
-      const today = dayStart(tradingDayOf(until, calendar), calendar);
-      if (rows.at(-1)?.time !== today) {
-        const minutes = await readCandles(db, candles1m, instrument.symbol, today, until);
-        if (live && minutes.at(-1)?.time !== live.time && live.time >= today) minutes.push(live);
-        rows.push(...aggregate(minutes, '1D', calendar));
-      }
-    }
-    return aggregate(rows, interval, calendar).slice(-limit);
+    const rows = await this.#reader.read(instrument, interval, from, until, limit, live, until >= now);
+    return rows.slice(-limit);
   }
 
   /** One category's rows: last price, 24 h change, high, low and a sparkline. */

@@ -1,9 +1,9 @@
 /** Instruments and stored candles. */
-import { and, asc, desc, eq, gte, lt, lte, max } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, lt, lte, max, min, sql } from 'drizzle-orm';
 import type { Candle, Instrument } from '../../../protocol/markets.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { dec, fmt } from '../../ledger/money.ts';
-import { type candles1d, type candles1m, instruments } from './markets.schema.ts';
+import { dec, fmt, trimNumeric } from '../../ledger/money.ts';
+import { candleRollups, type candles1d, type candles1m, instruments } from './markets.schema.ts';
 
 export type CandleTable = typeof candles1m | typeof candles1d;
 
@@ -30,7 +30,19 @@ export async function upsertInstrument(db: DbOrTx, instrument: Instrument, sort:
   await db.insert(instruments).values(row).onConflictDoUpdate({ target: instruments.symbol, set: rest });
 }
 
-const BATCH = 1000;
+const BATCH = 5000;
+
+/**
+ * Candles as one JSON parameter, unpacked by PostgreSQL: a backfill stores hundreds of thousands,
+ * and one parameter per value would spend its time building statements, not storing rows.
+ */
+const candleRecords = (candles: readonly Candle[]): string =>
+  JSON.stringify(candles.map((c) => [c.time, c.open, c.high, c.low, c.close, c.volume]));
+
+const unpacked = (json: string) => sql`
+  select (r->>0)::bigint, (r->>1)::numeric, (r->>2)::numeric, (r->>3)::numeric, (r->>4)::numeric,
+         (r->>5)::numeric
+    from json_array_elements(${json}::json) as r`;
 
 export async function storeCandles(
   db: DbOrTx,
@@ -38,9 +50,13 @@ export async function storeCandles(
   symbol: string,
   candles: readonly Candle[],
 ): Promise<void> {
+  const name = sql.identifier(getTableName(table));
   for (let i = 0; i < candles.length; i += BATCH) {
-    const rows = candles.slice(i, i + BATCH).map((c) => ({ symbol, ...c }));
-    await db.insert(table).values(rows).onConflictDoNothing();
+    const json = candleRecords(candles.slice(i, i + BATCH));
+    await db.execute(sql`
+      insert into ${name} (symbol, time, open, high, low, close, volume)
+      select ${symbol}, r.* from (${unpacked(json)}) as r
+      on conflict do nothing`);
   }
 }
 
@@ -60,11 +76,11 @@ export async function latestCandleTime(
 
 const toCandle = (r: typeof candles1m.$inferSelect): Candle => ({
   time: r.time,
-  open: fmt(dec(r.open)),
-  high: fmt(dec(r.high)),
-  low: fmt(dec(r.low)),
-  close: fmt(dec(r.close)),
-  volume: fmt(dec(r.volume)),
+  open: trimNumeric(r.open),
+  high: trimNumeric(r.high),
+  low: trimNumeric(r.low),
+  close: trimNumeric(r.close),
+  volume: trimNumeric(r.volume),
 });
 
 /** Candles with `from <= time <= to`, oldest first. */
@@ -83,17 +99,18 @@ export async function readCandles(
   return rows.map(toCandle);
 }
 
-/** The newest `limit` candles, oldest first. */
+/** The newest `limit` candles (at or before `atOrBefore` when given), oldest first. */
 export async function lastCandles(
   db: DbOrTx,
   table: CandleTable,
   symbol: string,
   limit: number,
+  atOrBefore?: number,
 ): Promise<Candle[]> {
   const rows = await db
     .select()
     .from(table)
-    .where(eq(table.symbol, symbol))
+    .where(and(eq(table.symbol, symbol), atOrBefore === undefined ? undefined : lte(table.time, atOrBefore)))
     .orderBy(desc(table.time))
     .limit(limit);
   return rows.reverse().map(toCandle);
@@ -107,4 +124,83 @@ export async function deleteCandlesBefore(
   before: number,
 ): Promise<void> {
   await db.delete(table).where(and(eq(table.symbol, symbol), lt(table.time, before)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rollups: closed candles of the intervals between and above the stored 1m and 1D series
+
+/** Stores closed candles of `interval`; a bucket stored again is overwritten with the same values. */
+export async function storeRollups(
+  db: DbOrTx,
+  symbol: string,
+  interval: string,
+  candles: readonly Candle[],
+): Promise<void> {
+  for (let i = 0; i < candles.length; i += BATCH) {
+    const json = candleRecords(candles.slice(i, i + BATCH));
+    await db.execute(sql`
+      insert into candle_rollups (symbol, interval, time, open, high, low, close, volume)
+      select ${symbol}, ${interval}, r.* from (${unpacked(json)}) as r
+      on conflict (symbol, interval, time) do update
+        set open = excluded.open, high = excluded.high, low = excluded.low,
+            close = excluded.close, volume = excluded.volume`);
+  }
+}
+
+const rollupColumns = {
+  time: candleRollups.time,
+  open: candleRollups.open,
+  high: candleRollups.high,
+  low: candleRollups.low,
+  close: candleRollups.close,
+  volume: candleRollups.volume,
+};
+
+const rollupsOf = (symbol: string, interval: string) =>
+  and(eq(candleRollups.symbol, symbol), eq(candleRollups.interval, interval));
+
+/** The newest `limit` stored rollups of `interval` starting at or before `to`, oldest first. */
+export async function lastRollups(
+  db: DbOrTx,
+  symbol: string,
+  interval: string,
+  to: number,
+  limit: number,
+): Promise<Candle[]> {
+  const rows = await db
+    .select(rollupColumns)
+    .from(candleRollups)
+    .where(and(rollupsOf(symbol, interval), lte(candleRollups.time, to)))
+    .orderBy(desc(candleRollups.time))
+    .limit(limit);
+  return rows.reverse().map((r) => toCandle({ symbol, ...r }));
+}
+
+/** Stored rollups of `interval` with `from <= time <= to`, oldest first. */
+export async function readRollups(
+  db: DbOrTx,
+  symbol: string,
+  interval: string,
+  from: number,
+  to: number,
+): Promise<Candle[]> {
+  const rows = await db
+    .select(rollupColumns)
+    .from(candleRollups)
+    .where(and(rollupsOf(symbol, interval), gte(candleRollups.time, from), lte(candleRollups.time, to)))
+    .orderBy(asc(candleRollups.time));
+  return rows.map((r) => toCandle({ symbol, ...r }));
+}
+
+/** The oldest and newest stored rollup times of `interval`, null when there are none. */
+export async function rollupBounds(
+  db: DbOrTx,
+  symbol: string,
+  interval: string,
+): Promise<{ first: number | null; last: number | null }> {
+  const [row] = await db
+    .select({ first: min(candleRollups.time), last: max(candleRollups.time) })
+    .from(candleRollups)
+    .where(rollupsOf(symbol, interval));
+  return { first: row?.first ?? null, last: row?.last ?? null };
 }

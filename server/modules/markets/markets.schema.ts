@@ -46,6 +46,18 @@ export const candles1d = pgTable('candles_1d', candleColumns, (t) => [
 ]);
 
 /**
+ * Closed candles of every interval except 1m and 1D, kept as their buckets close (rollups.ts):
+ * a chart of 500 candles reads 500 rows of its own interval, not the minutes or days under them.
+ * Each row is exactly `aggregate()` of the 1-minute (intraday) or trading-day (5D and coarser)
+ * candles of its bucket; a bucket is stored only once it is complete, and never changes after.
+ */
+export const candleRollups = pgTable(
+  'candle_rollups',
+  { ...candleColumns, interval: text('interval').notNull() },
+  (t) => [primaryKey({ columns: [t.symbol, t.interval, t.time] })],
+);
+
+/**
  * Prices an operator pinned on the simulated demo feed (`admin markets pin`), for demonstrations
  * and end-to-end tests of triggers: until `until`, the symbol quotes this bid and ask. Never read
  * with a real feed.
