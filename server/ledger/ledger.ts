@@ -4,14 +4,14 @@
  * entries neither deadlock nor overspend; a repeated idempotency key posts nothing. Features call
  * `post` with postings built by the verbs below (credit, debit, freeze, release, transfer).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { EntryType, SystemAccount, UserBucket } from '../../protocol/ledger.ts';
 import { POOL_ACCOUNTS, RESERVE_ACCOUNTS } from '../../protocol/ledger.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { retryOnConflict } from '../db/retry.ts';
+import { rowsOf } from '../db/rows.ts';
 import { ApiError } from '../http/api-error.ts';
-import { coins } from '../modules/config/config.schema.ts';
-import { journalEntries, ledgerAccounts, postings } from './ledger.schema.ts';
+import { journalEntries, ledgerAccounts } from './ledger.schema.ts';
 import { dec, fmt, isDecimalString, scaleOf } from './money.ts';
 
 export const SYSTEM_OWNER = 'system';
@@ -86,23 +86,13 @@ export function debit(address: string, to: SystemAccount, coin: string, amount: 
 
 const key = (owner: string, coin: string, bucket: string) => `${owner}\u0000${coin}\u0000${bucket}`;
 
-/** Checks an entry before anything is written: amounts, precision, balance per coin. */
-async function validate(db: DbOrTx, entry: EntryInput): Promise<void> {
+/** Checks an entry's shape: two postings or more, plain non-zero amounts, a zero sum per coin. */
+function checkShape(entry: EntryInput): void {
   if (entry.postings.length < 2) throw new Error('an entry needs at least two postings');
-  const coinSymbols = [...new Set(entry.postings.map((p) => p.coin))];
-  const rows = await db
-    .select({ symbol: coins.symbol, precision: coins.precision })
-    .from(coins)
-    .where(inArray(coins.symbol, coinSymbols));
-  const precision = new Map(rows.map((r) => [r.symbol, r.precision]));
   const sums = new Map<string, ReturnType<typeof dec>>();
   for (const p of entry.postings) {
-    const places = precision.get(p.coin);
-    if (places === undefined) throw new Error(`unknown coin ${p.coin}`);
     if (!isDecimalString(p.amount) || dec(p.amount).isZero())
       throw new Error(`bad posting amount "${p.amount}"`);
-    if (scaleOf(p.amount) > places)
-      throw new Error(`${p.amount} has more than ${places} decimals for ${p.coin}`);
     sums.set(p.coin, (sums.get(p.coin) ?? dec('0')).plus(dec(p.amount)));
   }
   for (const [coin, sum] of sums) {
@@ -111,20 +101,71 @@ async function validate(db: DbOrTx, entry: EntryInput): Promise<void> {
   }
 }
 
-/** Posts an entry inside the caller's transaction. */
+/** Checks the amounts against the coins' precisions, read in the entry's first statement. */
+function checkPrecision(entry: EntryInput, precisions: ReadonlyMap<string, number>): void {
+  for (const p of entry.postings) {
+    const places = precisions.get(p.coin);
+    if (places === undefined) throw new Error(`unknown coin ${p.coin}`);
+    if (scaleOf(p.amount) > places)
+      throw new Error(`${p.amount} has more than ${places} decimals for ${p.coin}`);
+  }
+}
+
+interface AccountDelta {
+  owner: string;
+  coin: string;
+  bucket: string;
+  kind: AccountRef['kind'];
+  delta: ReturnType<typeof dec>;
+}
+
+/**
+ * Posts an entry inside the caller's transaction, in two statements (DESIGN.md's ledger; a
+ * TPC-B transaction is five): the first inserts the journal entry (or finds its key taken),
+ * creates the accounts it touches that do not exist yet and reads the coins' precisions; the
+ * second locks the accounts in id order (so concurrent entries neither deadlock nor overspend),
+ * changes every balance that stays at or above zero (clearing accounts may go below), and
+ * inserts the postings. An account that would go below zero is not changed, and the entry fails
+ * with the first of them in id order; the caller's transaction then rolls everything back.
+ */
 export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
-  await validate(tx, entry);
-  const [created] = await tx
-    .insert(journalEntries)
-    .values({
-      type: entry.type,
-      idempotencyKey: entry.idempotencyKey,
-      reference: entry.reference,
-      memo: entry.memo ?? null,
-    })
-    .onConflictDoNothing({ target: journalEntries.idempotencyKey })
-    .returning({ id: journalEntries.id });
-  if (!created) {
+  checkShape(entry);
+  const accounts = new Map<string, AccountDelta>();
+  for (const p of entry.postings) {
+    const k = key(p.account.owner, p.coin, p.account.bucket);
+    const account = accounts.get(k) ?? { ...p.account, coin: p.coin, delta: dec('0') };
+    account.delta = account.delta.plus(dec(p.amount));
+    accounts.set(k, account);
+  }
+  // New accounts are inserted in one global order, so two entries creating the same accounts wait
+  // for each other instead of deadlocking.
+  const ordered = [...accounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const coinList = [...new Set(entry.postings.map((p) => p.coin))];
+  const [head] = rowsOf<{ id: string | number | null; coins: [string, number][] | string }>(
+    await tx.execute(sql`
+      with created as (
+        insert into journal_entries (type, idempotency_key, reference, memo)
+        values (${entry.type}, ${entry.idempotencyKey}, ${entry.reference}, ${entry.memo ?? null})
+        on conflict (idempotency_key) do nothing
+        returning id
+      ), opened as (
+        insert into ledger_accounts (owner, coin, bucket, kind)
+        select r->>0, r->>1, r->>2, r->>3
+          from json_array_elements(${JSON.stringify(ordered.map((a) => [a.owner, a.coin, a.bucket, a.kind]))}::json)
+               with ordinality as t(r, n)
+         where exists (select 1 from coins where symbol = r->>1)
+         order by n
+        on conflict (owner, coin, bucket) do nothing
+      )
+      select (select id from created) as id,
+             (select coalesce(json_agg(json_build_array(symbol, precision)), '[]'::json)
+                from coins
+               where symbol in (select json_array_elements_text(${JSON.stringify(coinList)}::json))) as coins`),
+  );
+  const coinRows =
+    typeof head?.coins === 'string' ? (JSON.parse(head.coins) as [string, number][]) : head?.coins;
+  checkPrecision(entry, new Map(coinRows ?? []));
+  if (head?.id === null || head?.id === undefined) {
     const [existing] = await tx
       .select({ id: journalEntries.id })
       .from(journalEntries)
@@ -132,61 +173,45 @@ export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
     if (!existing) throw new Error(`entry ${entry.idempotencyKey} vanished`);
     return { entryId: existing.id, duplicate: true };
   }
+  const entryId = Number(head.id);
 
-  // Every account the entry touches exists, then all are locked in id order.
-  const distinct = new Map<
-    string,
-    { owner: string; coin: string; bucket: string; kind: AccountRef['kind'] }
-  >();
-  for (const p of entry.postings) {
-    distinct.set(key(p.account.owner, p.coin, p.account.bucket), { ...p.account, coin: p.coin });
-  }
-  // New accounts are inserted in one global order, so two entries creating the same accounts wait
-  // for each other instead of deadlocking.
-  const missing = [...distinct.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  await tx.insert(ledgerAccounts).values(missing).onConflictDoNothing();
-  const locked = await tx
-    .select()
-    .from(ledgerAccounts)
-    .where(
-      sql`(${ledgerAccounts.owner}, ${ledgerAccounts.coin}, ${ledgerAccounts.bucket}) in (${sql.join(
-        [...distinct.values()].map((a) => sql`(${a.owner}, ${a.coin}, ${a.bucket})`),
-        sql`, `,
-      )})`,
-    )
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-  const byKey = new Map(locked.map((a) => [key(a.owner, a.coin, a.bucket), a]));
-
-  const delta = new Map<number, ReturnType<typeof dec>>();
-  for (const p of entry.postings) {
-    const account = byKey.get(key(p.account.owner, p.coin, p.account.bucket));
-    if (!account) throw new Error('account not locked');
-    delta.set(account.id, (delta.get(account.id) ?? dec('0')).plus(dec(p.amount)));
-  }
-  for (const account of locked) {
-    const change = delta.get(account.id);
-    if (!change || change.isZero()) continue;
-    const next = dec(account.balance).plus(change);
-    if (account.kind !== 'clearing' && next.isNegative()) {
-      throw new ApiError(account.kind === 'user' ? 'insufficient_balance' : 'pool_exhausted', {
-        coin: account.coin,
-      });
-    }
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: fmt(next) })
-      .where(eq(ledgerAccounts.id, account.id));
-  }
-  await tx.insert(postings).values(
-    entry.postings.map((p) => ({
-      entryId: created.id,
-      accountId: (byKey.get(key(p.account.owner, p.coin, p.account.bucket)) as { id: number }).id,
-      coin: p.coin,
-      amount: p.amount,
-    })),
+  const deltas = ordered.map((a) => [a.owner, a.coin, a.bucket, a.delta.toFixed()]);
+  const lines = entry.postings.map((p) => [p.account.owner, p.coin, p.account.bucket, p.amount]);
+  const locked = rowsOf<{ coin: string; kind: AccountRef['kind']; changed: boolean }>(
+    await tx.execute(sql`
+      with d as (
+        select r->>0 as owner, r->>1 as coin, r->>2 as bucket, (r->>3)::numeric as delta
+          from json_array_elements(${JSON.stringify(deltas)}::json) as r
+      ), locked as (
+        select a.id, a.owner, a.coin, a.bucket, a.kind, d.delta
+          from ledger_accounts a
+          join d on a.owner = d.owner and a.coin = d.coin and a.bucket = d.bucket
+         order by a.id
+           for update of a
+      ), changed as (
+        update ledger_accounts a set balance = a.balance + l.delta
+          from locked l
+         where a.id = l.id and (a.kind = 'clearing' or a.balance + l.delta >= 0)
+        returning a.id, a.owner, a.coin, a.bucket
+      ), written as (
+        insert into postings (entry_id, account_id, coin, amount)
+        select ${entryId}, c.id, r->>1, (r->>3)::numeric
+          from json_array_elements(${JSON.stringify(lines)}::json) with ordinality as t(r, n)
+          join changed c on c.owner = r->>0 and c.coin = r->>1 and c.bucket = r->>2
+         order by n
+      )
+      select l.coin, l.kind, exists (select 1 from changed c where c.id = l.id) as changed
+        from locked l
+       order by l.id`),
   );
-  return { entryId: created.id, duplicate: false };
+  if (locked.length !== accounts.size) throw new Error(`entry ${entry.idempotencyKey}: accounts missing`);
+  const refused = locked.find((a) => !a.changed);
+  if (refused) {
+    throw new ApiError(refused.kind === 'user' ? 'insufficient_balance' : 'pool_exhausted', {
+      coin: refused.coin,
+    });
+  }
+  return { entryId, duplicate: false };
 }
 
 /** Posts an entry in a transaction of its own. */
