@@ -1,14 +1,17 @@
 /**
- * Benchmark: how fast the real app answers the global configuration call (`00000`), the first
- * call every client start makes, compared with a bare Fastify "hello world" on the same machine.
+ * Benchmark: the API hot path. How fast the real app answers two read-only codes, the global
+ * configuration (`00000`, the first call every client start makes) and the market list
+ * (`10068`, the home screen's), compared with a bare Fastify POST route on the same path that
+ * answers with the same bytes, on the same machine in the same run.
  *
  * The servers run in a child process (bench/servers.ts) so that the load generator, autocannon,
  * does not compete with them for one event loop. Each target gets a short warm-up and then a
  * bounded measured run; the targets run one after the other, never at once. Every response must
- * be 2xx with the expected body (a `00000` envelope, or `{"hello":"world"}`): the `00000` route
- * answers some failures with HTTP 200 and an error envelope, so the status alone is not enough.
+ * be 2xx with a success envelope: the product route answers some failures with HTTP 200 and an
+ * error envelope, so the status alone is not enough.
  *
- * The figure is the ratio `00000 / hello`; absolute numbers depend on the machine.
+ * The figures are the ratios `00000 / bare 00000` and `10068 / bare 10068` (goal 0.7x); absolute
+ * numbers depend on the machine.
  *
  *   node bench/config-throughput.ts
  *   BENCH_SECONDS=3 BENCH_CONNECTIONS=50 node bench/config-throughput.ts
@@ -21,7 +24,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
 import { envInteger } from '../server/config.ts';
-import { formatRatio, integerFormat, table } from './lib/report.ts';
+import { HOT_CODES } from './lib/hot-path.ts';
+import { type Figure, formatRatio, integerFormat, table, writeSummary } from './lib/report.ts';
 import type { ServerPorts } from './servers.ts';
 
 const SERVERS_SCRIPT = path.join(import.meta.dirname, 'servers.ts');
@@ -152,10 +156,10 @@ interface Target {
   accepts(body: string): boolean;
 }
 
-function configTarget(port: number): Target {
-  const urlPath = codePath('00000');
+function codeTarget(port: number, code: string, bare: boolean): Target {
+  const urlPath = codePath(code);
   return {
-    name: '00000',
+    name: bare ? `bare ${code}` : code,
     request: `POST ${urlPath}`,
     url: `http://${HOST}:${port}${urlPath}`,
     method: 'POST',
@@ -174,19 +178,6 @@ function configTarget(port: number): Target {
         return false;
       }
     },
-  };
-}
-
-function helloTarget(port: number): Target {
-  const expected = JSON.stringify({ hello: 'world' });
-  return {
-    name: 'hello',
-    request: 'GET /hello',
-    url: `http://${HOST}:${port}/hello`,
-    method: 'GET',
-    headers: {},
-    body: undefined,
-    accepts: (body) => body === expected,
   };
 }
 
@@ -306,11 +297,13 @@ function report(settings: Settings, measured: readonly Run[], failures: readonly
     table(rows, new Set([2, 3, 4, 5, 6, 7])),
     '',
   ];
-  const [config, hello] = measured;
-  if (config && hello) {
-    const rps = config.result.requests.average / hello.result.requests.average;
-    const p99 = percentile(config.latencies, 99) / percentile(hello.latencies, 99);
-    lines.push(`00000 / hello: ${formatRatio(rps)}x requests per second, p99 ${formatRatio(p99)}x`);
+  for (const code of HOT_CODES) {
+    const app = measured.find((run) => run.target.name === code);
+    const bare = measured.find((run) => run.target.name === `bare ${code}`);
+    if (!app || !bare) continue;
+    const rps = app.result.requests.average / bare.result.requests.average;
+    const p99 = percentile(app.latencies, 99) / percentile(bare.latencies, 99);
+    lines.push(`${code} / bare ${code}: ${formatRatio(rps)}x requests per second, p99 ${formatRatio(p99)}x`);
   }
   if (failures.length === 0) {
     lines.push('every response was 2xx with the expected body');
@@ -318,6 +311,31 @@ function report(settings: Settings, measured: readonly Run[], failures: readonly
     lines.push('FAILED:', ...failures.map((failure) => `  ${failure}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The hot path's goal: each code at 0.7x or more of the bare route's requests per second. */
+const GOAL_RATIO = 0.7;
+
+function figures(measured: readonly Run[]): Figure[] {
+  return HOT_CODES.flatMap((code) => {
+    const app = measured.find((run) => run.target.name === code);
+    const bare = measured.find((run) => run.target.name === `bare ${code}`);
+    if (!app || !bare) return [];
+    const ratio = app.result.requests.average / bare.result.requests.average;
+    return [
+      {
+        figure: `${code} requests/s`,
+        value: app.result.requests.average,
+        unit: 'req/s',
+        anchor: bare.result.requests.average,
+        anchorName: `bare Fastify POST, same bytes`,
+        ratio,
+        goal: `ratio >= ${GOAL_RATIO}`,
+        met: ratio >= GOAL_RATIO,
+        note: '',
+      },
+    ];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -331,7 +349,10 @@ async function main(): Promise<number> {
     diedEarly = true;
   });
   try {
-    const targets = [configTarget(ports.meridian), helloTarget(ports.anchor)];
+    const targets = HOT_CODES.flatMap((code) => [
+      codeTarget(ports.meridian, code, false),
+      codeTarget(ports.anchor, code, true),
+    ]);
     for (const target of targets) await preflight(target);
 
     const measured: Run[] = [];
@@ -348,6 +369,7 @@ async function main(): Promise<number> {
     }
     if (diedEarly) failures.push('the bench servers exited during the run');
     process.stdout.write(report(settings, measured, failures));
+    writeSummary(figures(measured));
     return failures.length === 0 ? 0 : 1;
   } finally {
     if (child) await stopServers(child);

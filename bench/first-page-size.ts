@@ -9,10 +9,12 @@
  * Then the time to first render of a repeat visit offline against online (bench/repeat-visit.ts).
  * Exits 1 when any web3-onboard code is reachable from the first page.
  */
+
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { reachableKeys, type ViteManifest } from '../scripts/precache-filter.ts';
+import { writeSummary } from './lib/report.ts';
 import { measureRepeatVisits } from './repeat-visit.ts';
 
 const DIST = path.resolve(import.meta.dirname, '..', 'dist');
@@ -72,6 +74,21 @@ process.stdout.write(
   ].join('\n'),
 );
 process.exitCode = leaked.length === 0 ? 0 : 1;
+/** Issue #19's goal for the first page's JavaScript, gzip -9. */
+const FIRST_PAGE_GOAL_KB = 110;
+writeSummary([
+  {
+    figure: 'first page JavaScript, gzip -9',
+    value: firstPageBytes / 1024,
+    unit: 'kB',
+    anchor: walletBytes / 1024,
+    anchorName: 'web3-onboard payload',
+    ratio: firstPageBytes / walletBytes,
+    goal: `<= ${FIRST_PAGE_GOAL_KB} kB`,
+    met: firstPageBytes / 1024 <= FIRST_PAGE_GOAL_KB,
+    note: '',
+  },
+]);
 
 // The same run, in a browser: a repeat visit opened with no network against one with it.
 const { online, offline } = await measureRepeatVisits();

@@ -23,6 +23,7 @@
  * the PGlite part passed: a note says so), 1 otherwise, and 1 when PostgreSQL is not reachable
  * under CI=true.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -33,6 +34,7 @@ import * as schema from '../server/db/schema.ts';
 import { type AuditReport, auditLedger } from '../server/ledger/audit.ts';
 import { credit, postEntry, transfer, userAccount } from '../server/ledger/ledger.ts';
 import { seedDemo } from '../server/seed/demo.ts';
+import { type Figure, writeSummary } from './lib/report.ts';
 
 const LEVELS = [1, 8, 32] as const;
 const COIN = 'USDT';
@@ -514,6 +516,30 @@ function report(
   return `${lines.join('\n')}\n`;
 }
 
+/** Issue #19's goal: ledger entries at 0.8x or more of pgbench's TPC-B transactions at 8 clients. */
+const GOAL_CLIENTS = 8;
+const GOAL_RATIO = 0.8;
+
+function figures(postgres: PostgresResult | undefined): Figure[] {
+  const ledger = postgres?.runs.find((r) => r.clients === GOAL_CLIENTS);
+  const tps = postgres?.tps.get(GOAL_CLIENTS);
+  if (!ledger || tps === undefined) return [];
+  const ratio = opsPerSecond(ledger) / tps;
+  return [
+    {
+      figure: `ledger entries/s, PostgreSQL, ${GOAL_CLIENTS} clients`,
+      value: opsPerSecond(ledger),
+      unit: 'entries/s',
+      anchor: tps,
+      anchorName: 'pgbench TPC-B tps',
+      ratio,
+      goal: `ratio >= ${GOAL_RATIO}`,
+      met: ratio >= GOAL_RATIO,
+      note: '',
+    },
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
@@ -538,6 +564,7 @@ async function main(): Promise<number> {
   const pglite = await measurePglite(settings);
   const failures = [...(postgres?.failures ?? []), ...pglite.failures];
   process.stdout.write(report(settings, postgres, postgresMissing, pglite, failures));
+  writeSummary(figures(postgres));
   return failures.length === 0 ? 0 : 1;
 }
 

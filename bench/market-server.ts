@@ -81,6 +81,8 @@ async function main(): Promise<void> {
     now: () => BENCH_NOW,
     minuteBackfillDays: minuteDays,
     dailyBackfillDays: dailyDays,
+    // As a server's first start: 500 closed candles of every rolled-up interval.
+    rollupBackfillCandles: 500,
   });
   const syncStart = performance.now();
   await engine.syncCandles(BENCH_NOW);

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
 import { INTERVALS, type Interval } from '../protocol/markets.ts';
 import { envInteger } from '../server/config.ts';
-import { formatRatio, integerFormat, table } from './lib/report.ts';
+import { type Figure, formatRatio, integerFormat, table, writeSummary } from './lib/report.ts';
 import type { ChildMessage, ParentMessage } from './market-server.ts';
 
 const SERVER_SCRIPT = path.join(import.meta.dirname, 'market-server.ts');
@@ -672,11 +672,66 @@ function candlesReport(settings: Settings, ready: Ready, runs: readonly TargetRu
       ? [
           `fewer than ${LIMIT} candles where the stored history holds no more:`,
           ...short.map((run) => `  ${run.target.name}: ${LIMIT} span ${historyNeeded(run.target.name)}`),
-          'an intraday request reads every stored minute of its window: 30m, 1h and 4h read them all',
+          'closed candles come from stored rollups (500 of each interval built on the first sync); the open',
+          'bucket from the finer rollups and minutes that cover it',
           '',
         ]
       : []),
   ].join('\n');
+}
+
+/** Goals of issue #19: 500 candles of any interval at p99 <= 10 ms; the last of 1,000 clients <= 50 ms. */
+const CANDLES_P99_GOAL_MS = 10;
+const FANOUT_P99_GOAL_MS = 50;
+
+function candleFigures(runs: readonly TargetRun[]): Figure[] {
+  const anchor = runs.find((run) => run.target === anchorTarget);
+  const candles = runs.filter((run) => run.target !== anchorTarget);
+  if (!anchor || candles.length === 0) return [];
+  const worst = candles.reduce((a, b) => (percentile(b.latencies, 99) > percentile(a.latencies, 99) ? b : a));
+  const p99 = percentile(worst.latencies, 99);
+  const anchorP99 = percentile(anchor.latencies, 99);
+  const short = candles.filter((run) => !run.candles.has(LIMIT)).map((run) => run.target.name);
+  return [
+    {
+      figure: `500 candles, slowest interval p99 (${worst.target.name})`,
+      value: p99,
+      unit: 'ms',
+      anchor: anchorP99,
+      anchorName: '00000 p99',
+      ratio: p99 / anchorP99,
+      goal: `<= ${CANDLES_P99_GOAL_MS} ms`,
+      met: p99 <= CANDLES_P99_GOAL_MS,
+      note: short.length > 0 ? `${short.join(', ')}: fewer than 500, the stored years hold no more` : '',
+    },
+  ];
+}
+
+function streamFigures(levels: readonly LevelRun[]): Figure[] {
+  const single = levels.find((level) => level.clients === 1);
+  const largest = levels.at(-1);
+  if (!single || !largest || largest === single) return [];
+  const p99 = percentile(
+    largest.samples.map((s) => s.last),
+    99,
+  );
+  const singleP99 = percentile(
+    single.samples.map((s) => s.last),
+    99,
+  );
+  return [
+    {
+      figure: `SSE tick to the last of ${integerFormat.format(largest.clients)} clients, p99`,
+      value: p99,
+      unit: 'ms',
+      anchor: singleP99,
+      anchorName: '1 client p99',
+      ratio: p99 / singleP99,
+      goal: `<= ${FANOUT_P99_GOAL_MS} ms`,
+      met: p99 <= FANOUT_P99_GOAL_MS,
+      note: '',
+    },
+  ];
 }
 
 function streamReport(
@@ -784,6 +839,7 @@ async function main(): Promise<number> {
       runs.push(run);
     }
     process.stdout.write(`${candlesReport(settings, ready, runs)}\n`);
+    writeSummary(candleFigures(runs));
 
     // Part 2: the tick stream
     const check = await clockCheck(child);
@@ -803,6 +859,7 @@ async function main(): Promise<number> {
       levels.push(level);
     }
     process.stdout.write(`${streamReport(settings, levels, check)}\n`);
+    writeSummary(streamFigures(levels));
     process.stdout.write(`${fdNote}\n`);
 
     if (child.exited) failures.push('the bench server exited during the run');

@@ -6,7 +6,6 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ApiCode } from '../protocol/codes.ts';
@@ -20,6 +19,7 @@ import type { CodeHandler, Services } from './http/handler.ts';
 import { logSerializers } from './http/log-safety.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { isSameOrigin } from './http/same-origin.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { registerClient, sendShell } from './http/static.ts';
 import type { Translator } from './i18n.ts';
 import { installSessionHook } from './modules/account/session.ts';
@@ -82,9 +82,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('sessionHash', null);
   installErrorHandler(app, options.translator);
 
-  await app.register(fastifyHelmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
   await app.register(fastifyCookie);
   // The larger answers (candles, lists) travel compressed: a phone on a slow network gets a third

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+
 /** Formatting shared by the benchmarks' printed tables. */
 export const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -22,4 +24,31 @@ export function table(rows: string[][], rightAligned: ReadonlySet<number>): stri
         .trimEnd(),
     )
     .join('\n');
+}
+
+/** One line of `npm run bench`'s table: a figure beside its anchor from the same run. */
+export interface Figure {
+  figure: string;
+  value: number;
+  unit: string;
+  /** The anchor measured in the same run, in the same unit; null where the goal is absolute. */
+  anchor: number | null;
+  anchorName: string;
+  /** `value / anchor`, or null without an anchor. */
+  ratio: number | null;
+  /** What the figure must reach, in words ("ratio >= 0.7", "<= 10 ms"). */
+  goal: string;
+  met: boolean;
+  /** Why a goal is not met, or what the figure leaves out; empty when nothing needs saying. */
+  note: string;
+}
+
+/**
+ * Appends figures as JSON lines to the file named by BENCH_SUMMARY, where `npm run bench`
+ * (bench/all.ts) collects every benchmark's figures into one table; nothing without it.
+ */
+export function writeSummary(figures: readonly Figure[]): void {
+  const file = process.env.BENCH_SUMMARY;
+  if (!file) return;
+  appendFileSync(file, figures.map((figure) => `${JSON.stringify(figure)}\n`).join(''));
 }
