@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../app/LanguagePicker.tsx';
 import { currentUser } from '../../app/store.ts';
+import { BrandMark } from '../../components/BrandMark.tsx';
 import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { firstConfigLoading } from '../config/config-model.ts';
@@ -20,7 +21,7 @@ export function HomePage() {
     <>
       <header className="app-header">
         <div className="brand">
-          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <BrandMark />
           <div>
             <h1>{t('app.name')}</h1>
             <p className="tagline">{t('app.tagline')}</p>
