@@ -1,7 +1,8 @@
 /**
  * The first page's JavaScript and CSS, gzipped, beside the web3-onboard payload that must stay out of it
  * (DESIGN.md section 10). Reads the chunk graph Vite writes (dist/.vite/manifest.json): the first
- * page is the entry and everything it imports statically, plus the default language bundle; the
+ * page (of /home) is the entry, the app's frame and home's screen with everything they import
+ * statically, plus the default language bundle; the
  * wallet payload is what `src/features/account/onboard.ts` pulls in beyond the first page.
  *
  *   npm run build && node bench/first-page-size.ts
@@ -33,8 +34,11 @@ const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
 if (!entry) throw new Error('no entry in the manifest: run npm run build first');
 const defaultLocale = Object.keys(manifest).find((k) => k.endsWith('locales/zh-CN.json'));
 // The screens are imported right after start-up (and preloaded by the HTML): part of the first page.
-const screensKey = Object.keys(manifest).find((k) => k.endsWith('src/app/App.tsx'));
-const firstPage = reachable(screensKey ? [entry, screensKey] : [entry], false);
+// The app's frame and home's screen, which src/main.tsx imports dynamically at start (on /home).
+const startKeys = ['src/app/App.tsx', 'src/features/home/HomePage.tsx'].flatMap(
+  (name) => Object.keys(manifest).find((k) => k.endsWith(name)) ?? [],
+);
+const firstPage = reachable([entry, ...startKeys], false);
 const firstPageKeys = [...firstPage, ...(defaultLocale ? [defaultLocale] : [])];
 const firstPageBytes = sum(firstPageKeys);
 // What the server actually sends: the build's brotli copies (scripts/precompress.ts).

@@ -4,8 +4,8 @@
  * - the default language's bundle (Simplified Chinese, the language of every first visit; a
  *   visitor with another stored language loads that one as before, the preloaded one is a few
  *   kilobytes);
- * - the screens (`src/app/App.tsx`), which `src/main.tsx` imports dynamically so that evaluating
- *   them is a task of its own rather than part of one long start-up task.
+ * - the app's frame (`src/app/App.tsx`), which `src/main.tsx` imports dynamically so that evaluating
+ *   it is a task of its own rather than part of one long start-up task, and home's screen.
  *
  * And it orders the head for the first paint (`firstPaintFirst`): the boot shell in index.html
  * needs only the stylesheet, so the stylesheet is asked for first, and the scripts, which never
@@ -22,7 +22,13 @@ interface Chunk {
   imports?: string[];
 }
 
-const START_MODULES = [`/locales/${DEFAULT_LANGUAGE}.json`, '/src/app/App.tsx'];
+// Home's screen too: the first visit of nearly everyone lands there (`/` redirects to it); another
+// route's screen is asked for by src/main.tsx as it starts.
+const START_MODULES = [
+  `/locales/${DEFAULT_LANGUAGE}.json`,
+  '/src/app/App.tsx',
+  '/src/features/home/HomePage.tsx',
+];
 
 export function preloadStartChunks() {
   return {

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStartModule } from './start-chunk.ts';
+import { isStartModule, staticImportClosure } from './start-chunk.ts';
 
 const ROOT = '/work/app';
 
@@ -26,5 +27,24 @@ describe('the start chunk', () => {
     ]) {
       expect(isStartModule(id), id).toBe(false);
     }
+  });
+
+  it("takes the modules the first page's screens share with others, not the screens themselves", () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    for (const file of ['src/app/store.ts', 'src/features/config/config-model.ts', 'src/app/paths.ts']) {
+      expect(isStartModule(path.join(root, file)), file).toBe(true);
+    }
+    for (const file of [
+      'src/main.tsx',
+      'src/app/App.tsx',
+      'src/features/home/HomePage.tsx',
+      'src/features/markets/MarketsPage.tsx',
+      'src/features/trading/PlaceOrderPage.tsx',
+    ]) {
+      expect(isStartModule(path.join(root, file)), file).toBe(false);
+    }
+    // Lazy screens are not followed: only static imports are.
+    const closure = staticImportClosure(root, ['src/app/screens.tsx']);
+    expect(closure.has(path.join(root, 'src/features/home/HomePage.tsx'))).toBe(false);
   });
 });

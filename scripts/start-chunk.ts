@@ -5,11 +5,50 @@
  * web3-onboard, uPlot, the QR code) must never be pulled in by it, even when it lives in a folder
  * the group takes (the QR code component is in `src/components/`).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The screens load lazily (src/app/screens.tsx), so the modules the entry, the app's frame and
+ * home's screen share with other screens would each become a chunk of a few hundred bytes (an
+ * extra request each). The modules those three import statically, followed through the source's
+ * relative imports, travel in the start chunk instead; the three themselves stay chunks of their
+ * own (the entry, and the two that src/main.tsx evaluates as tasks of their own).
+ */
+const FIRST_PAGE_ROOTS = ['src/main.tsx', 'src/app/App.tsx', 'src/features/home/HomePage.tsx'];
+
+// `import … from './x.ts'` and `export … from './x.ts'`, not `import type` (erased) nor `import()`.
+const STATIC_IMPORT = /^(?:import|export)\s+(?!type\s)[^'";]*?from\s+'(\.{1,2}\/[^']+)'/gm;
+
+/** Source files reachable from `roots` through static relative imports. */
+export function staticImportClosure(root: string, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = roots.map((file) => path.join(root, file));
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file) || !existsSync(file)) continue;
+    seen.add(file);
+    if (!/\.tsx?$/.test(file)) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      queue.push(path.resolve(path.dirname(file), match[1] ?? ''));
+    }
+  }
+  return seen;
+}
+
+let firstPage: Set<string> | null = null;
+function isFirstPageModule(id: string): boolean {
+  firstPage ??= staticImportClosure(ROOT, FIRST_PAGE_ROOTS);
+  const roots = FIRST_PAGE_ROOTS.map((file) => path.join(ROOT, file));
+  return firstPage.has(id) && !roots.includes(id);
+}
+
 const SHARED =
-  /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|localforage|dayjs|decimal\.js|valibot|use-sync-external-store)\/|\/src\/(lib|components)\/|\/protocol\//;
+  /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|dayjs|big\.js|valibot|use-sync-external-store)\/|\/src\/(lib|components)\/|\/protocol\//;
 
 const ON_DEMAND = /\/src\/components\/QrCode\.tsx$|\/node_modules\/(uqr|uplot|@web3-onboard|viem)\//;
 
 export function isStartModule(id: string): boolean {
-  return SHARED.test(id) && !ON_DEMAND.test(id);
+  return (SHARED.test(id) || isFirstPageModule(id)) && !ON_DEMAND.test(id);
 }

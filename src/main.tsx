@@ -4,6 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { startFirstReads } from './app/first-reads.ts';
 import { tellServerLanguage } from './app/language.ts';
 import { paths } from './app/paths.ts';
+import { preloadScreen } from './app/screens.tsx';
 import { clearSession, hydrateStore, map } from './app/store.ts';
 import { toast } from './components/toast.ts';
 import { globalConfig, refreshConfig } from './features/config/config-model.ts';
@@ -17,6 +18,8 @@ import './styles.css';
 // The screens start downloading at once but are evaluated in a task of their own, so the start-up
 // work is not one long task that blocks input (Lighthouse's total blocking time).
 const screens = import('./app/App.tsx');
+// And the current route's screen beside it (src/app/screens.tsx), so the first render has it.
+const firstScreen = preloadScreen(window.location.pathname);
 
 // The stored record is read before the first render, so the first frame already has the
 // language, the session and the last configuration (SPEC.md section 3, DESIGN.md section 8).
@@ -38,7 +41,7 @@ configureApi({
 // The first screen's data, asked for now rather than after the screens load and render.
 startFirstReads(window.location, map.language.value, globalConfig.value);
 
-const { App } = await screens;
+const [{ App }] = await Promise.all([screens, firstScreen]);
 const root = document.getElementById('root');
 if (root) {
   // As a transition, React renders the first screen in slices and yields to the browser between

@@ -9,6 +9,7 @@ import {
   setAddress,
   setToken,
   setUser,
+  whenPersisted,
 } from './store.ts';
 
 function memoryBackend(initial: unknown = null) {
@@ -52,8 +53,41 @@ describe('the persisted store', () => {
     expect(map.language.value).toBe('ko');
     expect(map.token.value).toBe('t1');
     setAddress('0xAbC');
-    await Promise.resolve();
+    await whenPersisted();
     expect((backend.data.get(STORE_KEY) as { address: string }).address).toBe('0xAbC');
+  });
+
+  test('what was read is not written back until something changes (localforage loads on the first write)', async () => {
+    const backend = memoryBackend({ language: 'ja' });
+    const writes: unknown[] = [];
+    const setItem = backend.setItem;
+    backend.setItem = async (key, value) => {
+      writes.push(value);
+      return setItem(key, value);
+    };
+    await hydrateStore(backend);
+    await Promise.resolve();
+    expect(writes).toEqual([]);
+    setToken('t2');
+    await whenPersisted();
+    expect(writes).toHaveLength(1);
+  });
+
+  test('writes land in the order of the changes, however long each one takes', async () => {
+    const backend = memoryBackend({});
+    const delays = [30, 0];
+    const setItem = backend.setItem;
+    backend.setItem = async (key, value) => {
+      await new Promise((resolve) => setTimeout(resolve, delays.shift() ?? 0));
+      return setItem(key, value);
+    };
+    await hydrateStore(backend);
+    setToken('older');
+    setToken('newer');
+    await whenPersisted();
+    // Past the older write's delay too, had it been sent at once.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((backend.data.get(STORE_KEY) as { token: string }).token).toBe('newer');
   });
 
   test('clearing the session empties address, token, user and info only', () => {

@@ -2,12 +2,15 @@
  * The persisted client store (SPEC.md section 3): the object `map`, one signal per field with its
  * default and a setter, kept in localforage under the key `map` and read before the first render.
  * The service worker reads the same record to know whose cached data it holds.
+ *
+ * The first read goes straight to localforage's IndexedDB record (src/lib/stored-record.ts), and
+ * localforage itself loads with the first change to write, so it is not in the first page.
  */
 import { batch, effect, signal } from '@preact/signals-react';
-import localforage from 'localforage';
 import type { UserInfo } from '../../protocol/account.ts';
 import type { GlobalConfig } from '../../protocol/config.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../protocol/languages.ts';
+import { readStoredRecord } from '../lib/stored-record.ts';
 
 export const STORE_KEY = 'map';
 
@@ -131,8 +134,27 @@ export interface StoreBackend {
   setItem(key: string, value: unknown): Promise<unknown>;
 }
 
-/** Reads the stored record into the signals, then writes every later change back. */
-export async function hydrateStore(backend: StoreBackend = localforage): Promise<void> {
+let localforage: Promise<LocalForage> | null = null;
+const loadLocalforage = () => {
+  localforage ??= import('localforage').then((m) => m.default);
+  return localforage;
+};
+
+/** localforage, loaded on first use; the first read skips it where IndexedDB holds the record. */
+const localforageBackend: StoreBackend = {
+  async getItem(key) {
+    const record = await readStoredRecord(key);
+    // Without IndexedDB localforage keeps the record with another driver: ask it.
+    return record ?? (typeof indexedDB === 'undefined' ? (await loadLocalforage()).getItem(key) : null);
+  },
+  setItem: async (key, value) => (await loadLocalforage()).setItem(key, value),
+};
+
+/**
+ * Reads the stored record into the signals, then writes every later change back. What was read is
+ * not written back unchanged (that write would load localforage during start-up for nothing).
+ */
+export async function hydrateStore(backend: StoreBackend = localforageBackend): Promise<void> {
   let stored: unknown = null;
   try {
     stored = await backend.getItem(STORE_KEY);
@@ -145,9 +167,16 @@ export async function hydrateStore(backend: StoreBackend = localforage): Promise
       (map[key as keyof MapState] as { value: unknown }).value = value;
     }
   });
+  let first = true;
   effect(() => {
     const next = snapshot();
-    lastWrite = backend.setItem(STORE_KEY, next).catch(() => undefined);
+    if (first) {
+      first = false;
+      return;
+    }
+    // One write after another, in the order of the changes: two writes in flight could land in
+    // either order, and an older record would then overwrite a newer one.
+    lastWrite = lastWrite.then(() => backend.setItem(STORE_KEY, next)).catch(() => undefined);
   });
 }
 

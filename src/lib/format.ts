@@ -2,15 +2,15 @@
  * Display formatting for amounts, dates and long identifiers (SPEC.md section 9, "Display").
  *
  * Amounts travel as decimal strings (DESIGN.md section 4), so every numeric helper here works in
- * exact decimal arithmetic (decimal.js), never in binary floats: `0.1 * 0.2` is `0.02`, not
- * `0.020000000000000004`. Output is always plain notation (no `1e-7`, no `1e+21`), and a zero
- * never shows a minus sign. Invalid or empty input renders as {@link PLACEHOLDER}.
+ * exact decimal arithmetic (big.js, docs/decisions/big-js.md), never in binary floats: `0.1 * 0.2`
+ * is `0.02`, not `0.020000000000000004`. Output is always plain notation (no `1e-7`, no `1e+21`),
+ * and a zero never shows a minus sign. Invalid or empty input renders as {@link PLACEHOLDER}.
  *
- * "Half up" below means decimal.js `ROUND_HALF_UP`: a tie rounds away from zero, so
- * `-0.000005` becomes `-0.00001` just as `0.000005` becomes `0.00001`.
+ * "Half up" below means big.js `roundHalfUp`: a tie rounds away from zero, so `-0.000005` becomes
+ * `-0.00001` just as `0.000005` becomes `0.00001`.
  */
+import Big from 'big.js';
 import dayjs from 'dayjs';
-import Decimal from 'decimal.js';
 
 /** What the UI shows in place of a value that is missing or not a number. */
 export const PLACEHOLDER = '--';
@@ -18,27 +18,33 @@ export const PLACEHOLDER = '--';
 /** A value as it comes from the API or a form: a decimal string, or a number. */
 export type NumericInput = string | number | null | undefined;
 
-// Own configuration, so nothing else that uses decimal.js can change ours: enough precision that a
-// product is never rounded before we round it ourselves (the default is 20 significant digits),
-// and never switch to exponential notation.
-const Dec = Decimal.clone({
-  precision: 1e9,
-  rounding: Decimal.ROUND_HALF_UP,
-  toExpNeg: -9e15,
-  toExpPos: 9e15,
-});
-type Dec = InstanceType<typeof Dec>;
+// Own constructor, so nothing else that uses big.js can change ours. Sums, differences and
+// products are always exact in big.js; only division rounds, to DIVISION_PLACES decimals, which is
+// far beyond anything shown. `toFixed` never uses exponential notation.
+export const Dec = Big();
+Dec.DP = 30;
+Dec.RM = 1;
+export type Dec = Big;
+
+/** big.js rounding modes by name (its `Big.roundDown` etc. are type-only constants). */
+export const ROUND_DOWN = 0;
+export const ROUND_HALF_UP = 1;
+export const ROUND_UP = 3;
+type Rounding = typeof ROUND_DOWN | typeof ROUND_HALF_UP | typeof ROUND_UP;
 
 // Plain decimal, optionally with an exponent (JavaScript prints tiny and huge numbers that way).
-// Stricter than decimal.js itself, which would also accept hex, binary, octal and Infinity.
 const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
-function parse(value: NumericInput): Dec | null {
+/** A decimal string or finite number as an exact decimal; null for anything else. */
+export function parseDecimal(value: NumericInput): Dec | null {
   if (typeof value === 'number') return Number.isFinite(value) ? new Dec(value) : null;
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  return DECIMAL_TEXT.test(text) ? new Dec(text) : null;
+  // big.js takes no leading '+'.
+  return DECIMAL_TEXT.test(text) ? new Dec(text.startsWith('+') ? text.slice(1) : text) : null;
 }
+
+const parse = parseDecimal;
 
 function checkPlaces(name: string, places: number): void {
   if (!Number.isInteger(places) || places < 0) {
@@ -51,7 +57,7 @@ function unsignedZero(text: string): string {
   return /^-0(?:\.0*)?$/.test(text) ? text.slice(1) : text;
 }
 
-function toPlaces(value: NumericInput, decimals: number, rounding: Decimal.Rounding): string {
+function toPlaces(value: NumericInput, decimals: number, rounding: Rounding): string {
   checkPlaces('decimals', decimals);
   const parsed = parse(value);
   return parsed === null ? PLACEHOLDER : unsignedZero(parsed.toFixed(decimals, rounding));
@@ -62,7 +68,7 @@ function toPlaces(value: NumericInput, decimals: number, rounding: Decimal.Round
  * `'1.23'` -> `'1.23000'`, `'0.000005'` -> `'0.00001'`.
  */
 export function toFixed5(value: NumericInput): string {
-  return toPlaces(value, 5, Dec.ROUND_HALF_UP);
+  return toPlaces(value, 5, ROUND_HALF_UP);
 }
 
 /**
@@ -71,7 +77,7 @@ export function toFixed5(value: NumericInput): string {
  * Use it where showing more than there is would mislead (balances, available amounts).
  */
 export function truncate(value: NumericInput, decimals = 2): string {
-  return toPlaces(value, decimals, Dec.ROUND_DOWN);
+  return toPlaces(value, decimals, ROUND_DOWN);
 }
 
 /**
@@ -80,7 +86,7 @@ export function truncate(value: NumericInput, decimals = 2): string {
  * `'1.23'`.
  */
 export function fixNumber(value: NumericInput, decimals = 2): string {
-  return toPlaces(value, decimals, Dec.ROUND_HALF_UP);
+  return toPlaces(value, decimals, ROUND_HALF_UP);
 }
 
 /**
@@ -92,7 +98,7 @@ export function multiply(a: NumericInput, b: NumericInput): string {
   const x = parse(a);
   const y = parse(b);
   if (x === null || y === null) return PLACEHOLDER;
-  return unsignedZero(x.times(y).toDecimalPlaces(6, Dec.ROUND_HALF_UP).toFixed());
+  return unsignedZero(x.times(y).round(6, ROUND_HALF_UP).toFixed());
 }
 
 /**
@@ -121,9 +127,11 @@ const TIMESTAMP_TEXT = /^[+-]?\d+(?:\.\d*)?$/;
 function toMillis(timestamp: NumericInput): number | null {
   const text = typeof timestamp === 'number' ? String(timestamp) : (timestamp ?? '').trim();
   if (typeof timestamp === 'number' ? !Number.isFinite(timestamp) : !TIMESTAMP_TEXT.test(text)) return null;
-  const value = new Dec(text);
-  const digits = value.abs().truncated().toFixed().length;
-  const millis = (digits === 10 ? value.times(1000) : value).floor().toNumber();
+  const value = new Dec(text.startsWith('+') ? text.slice(1) : text);
+  const digits = value.abs().round(0, ROUND_DOWN).toFixed().length;
+  const scaled = digits === 10 ? value.times(1000) : value;
+  // Floor: toward zero for positive values, away from it for negative ones.
+  const millis = scaled.round(0, scaled.lt(0) ? ROUND_UP : ROUND_DOWN).toNumber();
   return Number.isSafeInteger(millis) ? millis : null;
 }
 
@@ -183,5 +191,5 @@ export function subtract(a: NumericInput, b: NumericInput): string {
 export function compareDecimal(a: NumericInput, b: NumericInput): -1 | 0 | 1 | null {
   const x = parse(a);
   const y = parse(b);
-  return x && y ? (x.comparedTo(y) as -1 | 0 | 1) : null;
+  return x && y ? (x.cmp(y) as -1 | 0 | 1) : null;
 }

@@ -66,6 +66,8 @@ test('opens with no network from the cache; changes offline are refused and neve
   expect(firstAnnouncement).toBeTruthy();
   await page.locator('.news-list .news-item').first().click();
   await expect(page).toHaveURL(/\/newsDetail\?id=/);
+  // Read, as the user reads it: the screen's code and its answer are now in the caches.
+  await expect(page.locator('article.announcement')).toBeVisible();
   const detailUrl = page.url();
   await page.goto('/home');
   await expect(page.locator('.coin-symbol').first()).toHaveText('USDT');

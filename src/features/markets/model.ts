@@ -3,9 +3,15 @@
  * instrument's precision with thousands separators, change percentages with two decimals and a
  * sign. All arithmetic on prices is exact decimal arithmetic on the strings the server sends.
  */
-import Decimal from 'decimal.js';
 import type { MarketRow, Quote } from '../../../protocol/markets.ts';
-import { compareDecimal, fixNumber, PLACEHOLDER, withThousands } from '../../lib/format.ts';
+import {
+  compareDecimal,
+  Dec,
+  fixNumber,
+  PLACEHOLDER,
+  ROUND_HALF_UP,
+  withThousands,
+} from '../../lib/format.ts';
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
@@ -45,12 +51,12 @@ export function changeAgainst(
   last: string,
 ): { change: string; percent: string } | null {
   if (!DECIMAL.test(row.last) || !DECIMAL.test(row.change24h) || !DECIMAL.test(last)) return null;
-  const reference = new Decimal(row.last).minus(row.change24h);
-  if (reference.isZero()) return null;
-  const change = new Decimal(last).minus(reference);
+  const reference = new Dec(row.last.replace(/^\+/, '')).minus(row.change24h.replace(/^\+/, ''));
+  if (reference.eq(0)) return null;
+  const change = new Dec(last.replace(/^\+/, '')).minus(reference);
   return {
     change: change.toFixed(),
-    percent: change.div(reference).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(),
+    percent: change.times(100).div(reference).round(4, ROUND_HALF_UP).toFixed(),
   };
 }
 
