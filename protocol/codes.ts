@@ -130,6 +130,9 @@ export const CODES = {
   '10084': read('Announcement details', 'news'),
   '10085': read('Contact us', 'news'),
   '100201': read('Invitation and referral earnings', 'referral', true),
+  // Not in the original table: proof of solvency (docs/solvency.md).
+  '10090': read('Proof of solvency: liabilities snapshots', null),
+  '10091': read('My proof of solvency: leaf, salt and path', null, true),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ApiCode = keyof typeof CODES;

@@ -17,6 +17,8 @@ import { createSimulatedSource } from './modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from './modules/markets/instruments.ts';
 import { miningSettlementJob } from './modules/mining/mining.job.ts';
 import { resolveVapidKeys } from './modules/push/vapid.ts';
+import { chainReserveReader } from './modules/solvency/reserves.ts';
+import { solvencySnapshotJob } from './modules/solvency/solvency.job.ts';
 import { stakingMaturityJob } from './modules/staking/staking.job.ts';
 import { tradingTriggerJob } from './modules/trading/trading.job.ts';
 import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.ts';
@@ -78,6 +80,11 @@ async function main(): Promise<void> {
     idoPhaseJob(database),
     tradingTriggerJob(database, markets, app.log),
     ...chainWatcherJobs(database, chainRpcUrls(process.env)),
+    solvencySnapshotJob(
+      database,
+      chainReserveReader(database.db, chainRpcUrls(process.env)),
+      config.jobIntervalMs,
+    ),
     // Rate-limit counters live in PostgreSQL when it is the database (PGlite keeps them in memory).
     ...(database.kind === 'postgres' ? [rateLimitSweepJob(database)] : []),
   ];

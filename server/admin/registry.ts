@@ -22,6 +22,7 @@ import {
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { newsListCommand, newsPublishCommand } from './commands/news.ts';
 import { configReferralCommand } from './commands/referral.ts';
+import { solvencyListCommand, solvencyReserveCommand, solvencySnapshotCommand } from './commands/solvency.ts';
 import { configStakingPlanCommand, stakingMatureCommand, stakingPlansCommand } from './commands/staking.ts';
 import { statusCommand } from './commands/status.ts';
 import { configTradingCommand } from './commands/trading.ts';
@@ -68,4 +69,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   configTokenCommand,
   marketsPinCommand,
   marketsUnpinCommand,
+  solvencySnapshotCommand,
+  solvencyReserveCommand,
+  solvencyListCommand,
 ];

@@ -13,6 +13,7 @@ export * from '../modules/mining/mining.schema.ts';
 export * from '../modules/news/news.schema.ts';
 export * from '../modules/push/push.schema.ts';
 export * from '../modules/referral/referral.schema.ts';
+export * from '../modules/solvency/solvency.schema.ts';
 export * from '../modules/staking/staking.schema.ts';
 export * from '../modules/trading/trading.schema.ts';
 export * from '../modules/withdraw/withdraw.schema.ts';

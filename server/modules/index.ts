@@ -17,6 +17,7 @@ import { miningHandlers } from './mining/mining.routes.ts';
 import { newsHandlers } from './news/news.routes.ts';
 import { pushHandlers } from './push/push.routes.ts';
 import { referralHandlers } from './referral/referral.routes.ts';
+import { solvencyHandlers } from './solvency/solvency.routes.ts';
 import { stakingHandlers } from './staking/staking.routes.ts';
 import { tradingHandlers } from './trading/trading.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
@@ -38,6 +39,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...idoHandlers,
   ...tradingHandlers,
   ...referralHandlers,
+  ...solvencyHandlers,
 ];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {

@@ -1,0 +1,224 @@
+/**
+ * Proof of solvency (docs/solvency.md): a Merkle sum tree over every user's total balance per
+ * coin. Each node carries a hash and, per coin, the sum of the balances below it; the root's sums
+ * are the platform's liabilities to its users. A user verifies their own inclusion from their leaf
+ * (salt, wallet, balances) and the path of siblings to the published root, with nothing but
+ * SHA-256: the server builds with a synchronous hash, the browser verifies with Web Crypto.
+ *
+ * What is hashed is plain text, so that anyone can check a proof by hand with a few lines of code:
+ *   leaf  = SHA-256("meridian-solvency-leaf-v1|" + salt + "|" + wallet + "|" + balances.join(","))
+ *   node  = SHA-256("meridian-solvency-node-v1|" + left.hash + "|" + right.hash + "|" + sums.join(","))
+ *   empty = SHA-256("meridian-solvency-empty-v1"), all sums 0 (the partner of a level's last odd node)
+ * Hashes are lower-case hex; amounts are plain decimals without trailing zeros, in the snapshot's
+ * coin order; sums are exact (integers of 10^-18, as the ledger's NUMERIC(38,18)).
+ */
+import * as v from 'valibot';
+import { pageNumber, pageSize } from './validation.ts';
+
+export const SOLVENCY_SCALE = 18;
+const UNIT = 10n ** BigInt(SOLVENCY_SCALE);
+const AMOUNT_TEXT = /^-?\d+(?:\.\d{1,18})?$/;
+
+export const LEAF_PREFIX = 'meridian-solvency-leaf-v1';
+export const NODE_PREFIX = 'meridian-solvency-node-v1';
+export const EMPTY_TEXT = 'meridian-solvency-empty-v1';
+
+/** A decimal string as an integer of 10^-18; throws on anything else (more decimals included). */
+export function toUnits(amount: string): bigint {
+  if (!AMOUNT_TEXT.test(amount)) throw new RangeError(`not an amount with at most 18 decimals: ${amount}`);
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
+  const units = BigInt(whole) * UNIT + BigInt(fraction.padEnd(SOLVENCY_SCALE, '0'));
+  return negative ? -units : units;
+}
+
+/** An integer of 10^-18 as a plain decimal without trailing zeros: 1500000000000000000n -> '1.5'. */
+export function fromUnits(units: bigint): string {
+  const negative = units < 0n;
+  const abs = negative ? -units : units;
+  const whole = abs / UNIT;
+  const fraction = (abs % UNIT).toString().padStart(SOLVENCY_SCALE, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+export interface SumNode {
+  hash: string;
+  /** Per coin, in the snapshot's coin order. */
+  sums: string[];
+}
+
+export interface LeafInput {
+  wallet: string;
+  salt: string;
+  /** Per coin, in the snapshot's coin order; never negative. */
+  balances: string[];
+}
+
+export function leafText(leaf: LeafInput): string {
+  return `${LEAF_PREFIX}|${leaf.salt}|${leaf.wallet}|${leaf.balances.map((b) => fromUnits(toUnits(b))).join(',')}`;
+}
+
+export function nodeText(left: SumNode, right: SumNode, sums: string[]): string {
+  return `${NODE_PREFIX}|${left.hash}|${right.hash}|${sums.join(',')}`;
+}
+
+function addSums(left: string[], right: string[]): string[] {
+  if (left.length !== right.length) throw new RangeError('nodes with different coin counts');
+  return left.map((a, i) => fromUnits(toUnits(a) + toUnits(right[i] ?? 'x')));
+}
+
+const isNegative = (amount: string) => toUnits(amount) < 0n;
+
+/** The tree, level by level from the leaves (level 0) to the root (the last level, one node). */
+export type SumTree = SumNode[][];
+
+/**
+ * Builds the tree over `leaves` with a synchronous SHA-256 (hex of the UTF-8 text). Refuses a
+ * negative balance: a negative leaf would let the operator cancel out real liabilities (the
+ * attack "Having a safe CEX" describes), so no node may ever carry one.
+ */
+export function buildSumTree(
+  leaves: LeafInput[],
+  coinCount: number,
+  sha256: (text: string) => string,
+): SumTree {
+  const zeros = Array.from({ length: coinCount }, () => '0');
+  const empty: SumNode = { hash: sha256(EMPTY_TEXT), sums: zeros };
+  let level: SumNode[] = leaves.map((leaf) => {
+    if (leaf.balances.length !== coinCount) throw new RangeError(`leaf ${leaf.wallet}: wrong coin count`);
+    if (leaf.balances.some(isNegative)) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
+    return { hash: sha256(leafText(leaf)), sums: leaf.balances.map((b) => fromUnits(toUnits(b))) };
+  });
+  if (level.length === 0) level = [empty];
+  const tree: SumTree = [level];
+  while (level.length > 1) {
+    const next: SumNode[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      const left = level[i] as SumNode;
+      const right = level[i + 1] ?? empty;
+      const sums = addSums(left.sums, right.sums);
+      next.push({ hash: sha256(nodeText(left, right, sums)), sums });
+    }
+    tree.push(next);
+    level = next;
+  }
+  return tree;
+}
+
+export interface PathStep {
+  /** Where the sibling sits: 'left' when the path's node is the right child. */
+  side: 'left' | 'right';
+  hash: string;
+  sums: string[];
+}
+
+/** The siblings from leaf `index` up to the root, read from a built tree. */
+export function pathOf(tree: SumTree, index: number, emptyHash: string): PathStep[] {
+  const steps: PathStep[] = [];
+  let position = index;
+  for (let depth = 0; depth < tree.length - 1; depth += 1) {
+    const level = tree[depth] as SumNode[];
+    const siblingAt = position ^ 1;
+    const sibling = level[siblingAt] ?? { hash: emptyHash, sums: (level[0] as SumNode).sums.map(() => '0') };
+    steps.push({ side: siblingAt < position ? 'left' : 'right', hash: sibling.hash, sums: sibling.sums });
+    position >>= 1;
+  }
+  return steps;
+}
+
+export type VerifyResult =
+  | { included: true }
+  | {
+      included: false;
+      reason: 'negative' | 'coin_count' | 'root_hash' | 'root_sums' | 'malformed';
+      /** The level (0 = the leaf) where the check failed, when it is one. */
+      level?: number;
+      computed?: SumNode;
+    };
+
+/**
+ * Recomputes the leaf and every node up to the root with `sha256` (asynchronous: Web Crypto in the
+ * browser) and compares hash and sums with the published root. Any negative amount on the way
+ * fails the proof, as does a sibling whose sums were changed (the parent's hash covers them).
+ */
+export async function verifyInclusion(
+  leaf: LeafInput,
+  path: PathStep[],
+  root: SumNode,
+  sha256: (text: string) => Promise<string>,
+): Promise<VerifyResult> {
+  try {
+    const coins = root.sums.length;
+    if (leaf.balances.length !== coins || path.some((s) => s.sums.length !== coins)) {
+      return { included: false, reason: 'coin_count' };
+    }
+    if (leaf.balances.some(isNegative)) return { included: false, reason: 'negative', level: 0 };
+    let node: SumNode = {
+      hash: await sha256(leafText(leaf)),
+      sums: leaf.balances.map((b) => fromUnits(toUnits(b))),
+    };
+    for (const [i, step] of path.entries()) {
+      if (step.sums.some(isNegative)) return { included: false, reason: 'negative', level: i };
+      const [left, right] = step.side === 'left' ? [step, node] : [node, step];
+      const sums = addSums(left.sums, right.sums);
+      node = { hash: await sha256(nodeText(left, right, sums)), sums };
+    }
+    if (node.hash !== root.hash) return { included: false, reason: 'root_hash', computed: node };
+    const rootSums = root.sums.map((s) => fromUnits(toUnits(s)));
+    if (node.sums.some((s, i) => s !== rootSums[i]))
+      return { included: false, reason: 'root_sums', computed: node };
+    return { included: true };
+  } catch {
+    return { included: false, reason: 'malformed' };
+  }
+}
+
+/** SHA-256 of UTF-8 text as lower-case hex with Web Crypto (browsers, Node 20+). */
+export async function webCryptoSha256(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// --- The wire (codes 10090 and 10091, docs/api.md) ---
+
+/** Per coin of a snapshot: liabilities (the root's sum), reserves read on chain, their ratio. */
+export interface SolvencyCoin {
+  coin: string;
+  liabilities: string;
+  /** Null when no reserve address of the coin could be read at the snapshot's time. */
+  reserves: string | null;
+  /** reserves / liabilities, 4 decimals; null when not attested or nothing is owed. */
+  ratio: string | null;
+}
+
+export interface SolvencySnapshot {
+  id: number;
+  takenAt: number;
+  rootHash: string;
+  userCount: number;
+  coins: SolvencyCoin[];
+}
+
+export const solvencyRequest = v.object({
+  /** How many snapshots, newest first (1-100). */
+  size: v.optional(pageSize, '30'),
+});
+
+export interface SolvencyList {
+  /** Newest first. */
+  snapshots: SolvencySnapshot[];
+}
+
+export const solvencyProofRequest = v.object({
+  /** The snapshot; the latest when absent. */
+  snapshotId: v.optional(pageNumber),
+});
+
+export interface SolvencyProof {
+  snapshot: SolvencySnapshot;
+  /** The coins of the tree's sums, in order. */
+  coins: string[];
+  leaf: LeafInput;
+  path: PathStep[];
+  root: SumNode;
+}

@@ -1,0 +1,74 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Published liabilities snapshots (docs/solvency.md): the root of a Merkle sum tree over every
+ * user's balance per coin, the coins in the order of the tree's sums, their totals, and the reserve
+ * readings taken at the same time (`reserves`: per coin the summed reading, null when none).
+ */
+export const solvencySnapshots = pgTable('solvency_snapshots', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+  rootHash: text('root_hash').notNull(),
+  coins: jsonb('coins').$type<string[]>().notNull(),
+  totals: jsonb('totals').$type<string[]>().notNull(),
+  reserves: jsonb('reserves').$type<Record<string, string | null>>().notNull(),
+  userCount: integer('user_count').notNull(),
+  /** UTC day of a scheduled snapshot (one per day); null for one the operator took by hand. */
+  day: text('day').unique(),
+});
+
+/** Every node of a snapshot's tree: level 0 are the leaves, the last level the root. */
+export const solvencyNodes = pgTable(
+  'solvency_nodes',
+  {
+    snapshotId: bigint('snapshot_id', { mode: 'number' })
+      .notNull()
+      .references(() => solvencySnapshots.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    hash: text('hash').notNull(),
+    sums: jsonb('sums').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.position] })],
+);
+
+/** Whose leaf is where, with its salt: only ever shown to the wallet itself (code 10091). */
+export const solvencyLeaves = pgTable(
+  'solvency_leaves',
+  {
+    snapshotId: bigint('snapshot_id', { mode: 'number' })
+      .notNull()
+      .references(() => solvencySnapshots.id, { onDelete: 'cascade' }),
+    wallet: text('wallet').notNull(),
+    position: integer('position').notNull(),
+    salt: text('salt').notNull(),
+  },
+  (t) => [
+    unique('solvency_leaves_wallet').on(t.snapshotId, t.wallet),
+    index('solvency_leaves_position').on(t.snapshotId, t.position),
+  ],
+);
+
+/** Reserve addresses the operator declares per chain and coin; read on chain at each snapshot. */
+export const solvencyReserves = pgTable(
+  'solvency_reserves',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chain: text('chain').notNull(),
+    coin: text('coin').notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('solvency_reserves_address').on(t.chain, t.coin, t.address)],
+);

@@ -1,0 +1,190 @@
+/**
+ * Proof of solvency through the API and the admin CLI, on PGlite and PostgreSQL: after random
+ * money movements (deposits, stakes, withdrawals) a snapshot's root sums equal the users'
+ * liabilities in the journal, every user (one without money too) verifies their own proof with
+ * Web Crypto against the published root, the daily job takes one snapshot per day however often
+ * it runs, a ledger whose cached balances disagree with its journal is refused, and a proof is
+ * only ever given to its own wallet.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Envelope } from '../../protocol/envelope.ts';
+import { ERRORS } from '../../protocol/errors.ts';
+import {
+  type SolvencyList,
+  type SolvencyProof,
+  toUnits,
+  verifyInclusion,
+  webCryptoSha256,
+} from '../../protocol/solvency.ts';
+import type { StakingPlan } from '../../protocol/staking.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
+import type { Database } from '../../server/db/client.ts';
+import { rowsOf } from '../../server/db/rows.ts';
+import { runDailySnapshot } from '../../server/modules/solvency/solvency.job.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { buildTestApp, post } from '../helpers/app.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { signIn } from '../helpers/login.ts';
+
+const freshKey = () =>
+  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
+const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`proof of solvency on ${target.name}`, () => {
+    const env = {} as { database: Database; app: Awaited<ReturnType<typeof buildTestApp>>['app'] };
+    let dispose: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      const created = await target.create();
+      env.database = created.database;
+      dispose = created.dispose;
+      await seedDemo(env.database);
+      ({ app: env.app } = await buildTestApp(env.database));
+    }, 60_000);
+    afterAll(async () => {
+      await env.app?.close();
+      await dispose?.();
+    });
+
+    const admin = (...argv: string[]) =>
+      runAdminCommand(
+        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
+        { database: env.database, via: 'direct' },
+      );
+
+    async function user() {
+      const signed = await signIn(env.app, freshKey());
+      const call = async <T>(code: string, body: Record<string, string> = {}) =>
+        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
+          .envelope as Envelope<T>;
+      return { address: signed.account.address.toLowerCase(), call };
+    }
+
+    /** What the journal says users are owed, per coin. */
+    async function liabilities(): Promise<Map<string, bigint>> {
+      const rows = rowsOf<{ coin: string; total: string }>(
+        await env.database.db.execute(sql`
+          select a.coin, sum(p.amount)::text as total from postings p
+          join ledger_accounts a on a.id = p.account_id where a.kind = 'user' group by a.coin`),
+      );
+      return new Map(
+        rows.map((r) => [r.coin, toUnits(r.total.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))]),
+      );
+    }
+
+    test('after random money movements every user verifies their own proof against the root', async () => {
+      const plans = (await post(env.app, '10035')).envelope.data as StakingPlan[];
+      const usdtPlan = plans.find((p) => p.coin === 'USDT');
+      if (!usdtPlan) throw new Error('no USDT plan in the demo seed');
+      const amount = fc.integer({ min: 50, max: 5000 }).map((n) => `${n}.${String(n % 97).padStart(2, '0')}`);
+      const moves = fc.sample(fc.tuple(amount, fc.boolean(), fc.boolean()), { numRuns: 6, seed: 20261125 });
+      const users = [];
+      for (const [deposit, stakes, withdraws] of moves) {
+        const u = await user();
+        const credited = await admin(
+          ...['deposit', '--address', u.address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', deposit],
+          ...['--txid', randomUUID().replaceAll('-', '')],
+        );
+        expect(credited.ok, credited.text).toBe(true);
+        if (stakes) {
+          const staked = await u.call('10036', {
+            planId: String(usdtPlan.id),
+            amount: usdtPlan.min,
+            requestId: randomUUID(),
+          });
+          expect(staked.respCode, staked.respMsg).toBe('00000');
+        }
+        if (withdraws) {
+          const sent = await u.call('10025', {
+            coin: 'USDT',
+            chain: 'TRC20',
+            address: TRON_TO,
+            amount: '20',
+            requestId: randomUUID(),
+          });
+          expect(sent.respCode, sent.respMsg).toBe('00000');
+        }
+        users.push(u);
+      }
+      // Signed in, never paid: included with zeros, and able to check that too.
+      users.push(await user());
+
+      const taken = await admin('solvency', 'snapshot');
+      expect(taken.ok, taken.text).toBe(true);
+      const list = (await post(env.app, '10090')).envelope as Envelope<SolvencyList>;
+      expect(list.respCode).toBe('00000');
+      const latest = list.data?.snapshots[0];
+      if (!latest) throw new Error('no snapshot published');
+      const owed = await liabilities();
+      for (const coin of latest.coins) {
+        expect(toUnits(coin.liabilities), coin.coin).toBe(owed.get(coin.coin) ?? 0n);
+        // No reserve address declared: not attested, never a typed-in figure.
+        expect(coin.reserves).toBeNull();
+        expect(coin.ratio).toBeNull();
+      }
+
+      for (const u of users) {
+        const proof = (await u.call<SolvencyProof>('10091')).data as SolvencyProof;
+        expect(proof.leaf.wallet).toBe(u.address);
+        expect(proof.root.hash).toBe(latest.rootHash);
+        expect(await verifyInclusion(proof.leaf, proof.path, proof.root, webCryptoSha256)).toEqual({
+          included: true,
+        });
+      }
+      const last = users.at(-1);
+      const empty = (await last?.call<SolvencyProof>('10091'))?.data;
+      expect(empty?.leaf.balances.every((b) => b === '0')).toBe(true);
+    });
+
+    test('a proof is given only to a signed-in wallet, and only its own; unknown snapshots are not found', async () => {
+      const anonymous = (await post(env.app, '10091')).envelope;
+      expect(anonymous.respCode).not.toBe('00000');
+      expect(anonymous.data ?? null).toBeNull();
+      const u = await user();
+      // Signed in after the last snapshot: not in it.
+      expect((await u.call('10091')).respCode).toBe(ERRORS.not_found.code);
+      expect((await u.call('10091', { snapshotId: '999999' })).respCode).toBe(ERRORS.not_found.code);
+      expect((await u.call('10091', { snapshotId: 'x' })).respCode).toBe(ERRORS.field_invalid.code);
+    });
+
+    test('the daily job takes one snapshot per UTC day, however often and concurrently it runs', async () => {
+      const count = async () =>
+        rowsOf<{ n: number }>(
+          await env.database.db.execute(
+            sql`select count(*)::int as n from solvency_snapshots where day = '2031-01-02'`,
+          ),
+        )[0]?.n;
+      const at = new Date('2031-01-02T00:00:30Z');
+      await Promise.all([runDailySnapshot(env.database, at), runDailySnapshot(env.database, at)]);
+      await runDailySnapshot(env.database, new Date('2031-01-02T23:59:00Z'));
+      expect(await count()).toBe(1);
+    });
+
+    test('a ledger whose cached balances disagree with its journal is refused, and nothing is published', async () => {
+      const before = ((await post(env.app, '10090')).envelope.data as SolvencyList).snapshots.length;
+      const u = await user();
+      await admin(
+        ...['deposit', '--address', u.address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', '10'],
+        ...['--txid', randomUUID().replaceAll('-', '')],
+      );
+      // A balance raised outside the journal: the tree would promise money no posting owes.
+      await env.database.db.execute(
+        sql`update ledger_accounts set balance = balance + 1 where owner = ${u.address} and coin = 'USDT' and bucket = 'available'`,
+      );
+      try {
+        const refused = await admin('solvency', 'snapshot');
+        expect(refused.ok).toBe(false);
+        expect(refused.text).toMatch(/refused: USDT/);
+        const after = ((await post(env.app, '10090')).envelope.data as SolvencyList).snapshots.length;
+        expect(after).toBe(before);
+      } finally {
+        await env.database.db.execute(
+          sql`update ledger_accounts set balance = balance - 1 where owner = ${u.address} and coin = 'USDT' and bucket = 'available'`,
+        );
+      }
+    });
+  });
+}
