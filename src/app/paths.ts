@@ -39,6 +39,7 @@ export const paths = {
   stakingPublic: route('/staking', 'staking'),
   stakingRecordPublic: route('/stakingRecord', 'stakingRecord'),
   contact: route('/contact', 'contact'),
+  solvency: route('/solvency', 'solvency'),
   staking: route('/Staking', 'staking', true),
   placeOrder: route('/placeOrder', 'placeOrder', true),
   futuresOrder: route('/futuresOrder', 'futuresOrder', true),

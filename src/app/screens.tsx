@@ -6,7 +6,7 @@
  */
 import { type ComponentType, lazy, useState } from 'react';
 import { MARKET_LIST_DEFAULTS } from '../features/markets/paths.ts';
-import { paths, ROUTES } from './paths.ts';
+import { matchRoute, paths } from './paths.ts';
 
 interface LazyScreen {
   /** Starts the download (once) and resolves when the screen's code is ready. */
@@ -126,19 +126,19 @@ export const SCREENS: Partial<Record<string, LazyScreen>> = {
   [paths.editOrder.path]: lazyScreen(() =>
     import('../features/trading/EditOrderPage.tsx').then((m) => m.EditOrderPage),
   ),
+  [paths.solvency.path]: lazyScreen(() =>
+    import('../features/solvency/SolvencyPage.tsx').then((m) => m.SolvencyPage),
+  ),
   [paths.share.path]: lazyScreen(() => import('../features/referral/SharePage.tsx').then((m) => m.SharePage)),
 };
 
-const INSTRUMENT_PREFIX = paths.instrument.path.slice(0, paths.instrument.path.indexOf(':'));
-
 /**
- * The screen a location's path shows: its route's, the instrument screen for `/instrument/…`, and
+ * The screen a location's path shows: its route's (`/instrument/BTCUSDT` is the instrument's), and
  * home's for a path that is no route (the app redirects it there).
  */
 export function screenOf(pathname: string): LazyScreen | undefined {
-  if (pathname.startsWith(INSTRUMENT_PREFIX)) return SCREENS[paths.instrument.path];
-  if (!ROUTES.some((route) => route.path === pathname)) return SCREENS[paths.home.path];
-  return SCREENS[pathname];
+  const route = matchRoute(pathname);
+  return SCREENS[route ? route.path : paths.home.path];
 }
 
 /** Starts loading the screen of `pathname`; resolves when it is ready (at once for a route without one). */

@@ -54,7 +54,7 @@ test('home, ecology and contact in English, Arabic and Chinese', async ({ page }
 
       await page.goto('/ecology');
       const figures = page.locator('.entry-figure');
-      await expect(figures).toHaveCount(6);
+      await expect(figures).toHaveCount(7);
       for (const figure of await figures.all()) await expect(figure).toHaveText(/\S/);
       await expect(page.locator('.entry .badge')).toHaveCount(0);
       await expect(page.locator('[data-feature="referral"] .entry-figure')).toContainText('20');

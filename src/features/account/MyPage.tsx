@@ -28,7 +28,7 @@ const SECTIONS: readonly { title: string; routes: readonly RouteName[] }[] = [
     ],
   },
   { title: 'my.trading', routes: ['placeOrder', 'futuresOrder', 'jointVenture'] },
-  { title: 'my.help', routes: ['news', 'contact'] },
+  { title: 'my.help', routes: ['news', 'contact', 'solvency'] },
 ];
 
 export function MyPage() {

@@ -18,6 +18,7 @@ import { getOfferings } from '../ido/api.ts';
 import { getInstrument } from '../markets/api.ts';
 import { formatPrice } from '../markets/model.ts';
 import { getMall } from '../mining/api.ts';
+import { getSnapshots } from '../solvency/api.ts';
 
 interface Entry {
   route: RouteName;
@@ -73,6 +74,14 @@ const ENTRIES: readonly Entry[] = [
   { route: 'marketPrices', feature: 'markets' },
   { route: 'recharge', feature: 'deposit' },
   { route: 'news', feature: 'news' },
+  {
+    route: 'solvency',
+    feature: null,
+    read: async (t) => {
+      const latest = (await getSnapshots()).snapshots[0];
+      return latest ? t('ecology.solvencyFigure', { count: latest.userCount }) : t('solvency.none');
+    },
+  },
   { route: 'contact', feature: null },
 ];
 
@@ -117,7 +126,7 @@ export function EcologyPage() {
               <Link
                 href={paths[entry.route].path}
                 className="entry"
-                data-feature={entry.feature ?? 'contact'}
+                data-feature={entry.feature ?? entry.route}
               >
                 <span className="entry-title">{t(entry.label ?? `routes.${paths[entry.route].title}`)}</span>
                 {!open ? (

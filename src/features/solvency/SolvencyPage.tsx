@@ -1,0 +1,123 @@
+/**
+ * Proof of solvency (/solvency, docs/solvency.md): the latest liabilities snapshot with its root
+ * hash, per coin the liabilities, the reserves read on chain and their ratio ("not attested" where
+ * no reading exists), a check of the signed-in wallet's own inclusion, and the history.
+ */
+import { useTranslation } from 'react-i18next';
+import type { SolvencyCoin, SolvencySnapshot } from '../../../protocol/solvency.ts';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { Facts } from '../../components/Facts.tsx';
+import { LoadState } from '../../components/LoadState.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatDateTime, shorten, withThousands } from '../../lib/format.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { getSnapshots } from './api.ts';
+import { VerifyProof } from './VerifyProof.tsx';
+import './solvency.css';
+
+function percent(ratio: string): string {
+  const [whole = '0', fraction = ''] = ratio.split('.');
+  const hundredths = `${whole}${fraction.padEnd(4, '0')}`.replace(/^0+(?=\d)/, '');
+  return `${withThousands(hundredths.slice(0, -2) || '0')}.${hundredths.slice(-2)}%`;
+}
+
+function CoinRows({ coins }: { coins: SolvencyCoin[] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="solvency-coins">
+      <thead>
+        <tr>
+          <th scope="col">{t('solvency.coin')}</th>
+          <th scope="col">{t('solvency.liabilities')}</th>
+          <th scope="col">{t('solvency.reserves')}</th>
+          <th scope="col">{t('solvency.ratio')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {coins.map((c) => (
+          <tr key={c.coin} data-coin={c.coin}>
+            <th scope="row">{c.coin}</th>
+            <td dir="ltr">{withThousands(c.liabilities)}</td>
+            <td
+              dir={c.reserves === null ? undefined : 'ltr'}
+              className={c.reserves === null ? 'muted' : undefined}
+            >
+              {c.reserves === null ? t('solvency.notAttested') : withThousands(c.reserves)}
+            </td>
+            <td dir="ltr">{c.ratio === null ? '--' : percent(c.ratio)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Latest({ snapshot }: { snapshot: SolvencySnapshot }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card solvency-latest">
+      <h2>{t('solvency.latest')}</h2>
+      <Facts
+        rows={[
+          { label: t('solvency.takenAt'), value: formatDateTime(snapshot.takenAt), dir: 'ltr' },
+          { label: t('solvency.users'), value: withThousands(String(snapshot.userCount)), dir: 'ltr' },
+          {
+            label: t('solvency.root'),
+            value: (
+              <span className="solvency-root">
+                <code className="hash" title={snapshot.rootHash}>
+                  {shorten(snapshot.rootHash, 10, 10)}
+                </code>
+                <CopyButton text={snapshot.rootHash} label={t('solvency.root')} />
+              </span>
+            ),
+            dir: 'ltr',
+            wide: true,
+          },
+        ]}
+      />
+      <CoinRows coins={snapshot.coins.filter((c) => c.liabilities !== '0' || c.reserves !== null)} />
+    </section>
+  );
+}
+
+export function SolvencyPage() {
+  const { t } = useTranslation();
+  const load = useLoad(getSnapshots, []);
+  return (
+    <>
+      <PageHeader title={t('routes.solvency')} />
+      <p className="muted">{t('solvency.intro')}</p>
+      <LoadState load={load} empty={(l) => l.snapshots.length === 0}>
+        {({ snapshots }) => {
+          const [latest, ...earlier] = snapshots;
+          if (!latest) return null;
+          return (
+            <>
+              <Latest snapshot={latest} />
+              <VerifyProof snapshotId={latest.id} />
+              {earlier.length > 0 ? (
+                <section className="card">
+                  <h2>{t('solvency.history')}</h2>
+                  <ul className="solvency-history">
+                    {earlier.map((s) => (
+                      <li key={s.id}>
+                        <span dir="ltr">{formatDateTime(s.takenAt)}</span>
+                        <code className="hash" dir="ltr" title={s.rootHash}>
+                          {shorten(s.rootHash, 8, 8)}
+                        </code>
+                        <span className="muted small">
+                          {t('solvency.usersCount', { count: s.userCount })}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+            </>
+          );
+        }}
+      </LoadState>
+    </>
+  );
+}
