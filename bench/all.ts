@@ -30,6 +30,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'market', script: 'bench/market.ts' },
   { name: 'ledger', script: 'bench/ledger.ts' },
   { name: 'trading', script: 'bench/trading.ts' },
+  { name: 'solvency', script: 'bench/solvency.ts' },
   {
     name: 'size',
     script: 'bench/first-page-size.ts',

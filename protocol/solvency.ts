@@ -34,6 +34,7 @@ export function toUnits(amount: string): bigint {
 
 /** An integer of 10^-18 as a plain decimal without trailing zeros: 1500000000000000000n -> '1.5'. */
 export function fromUnits(units: bigint): string {
+  if (units === 0n) return '0';
   const negative = units < 0n;
   const abs = negative ? -units : units;
   const whole = abs / UNIT;
@@ -82,22 +83,26 @@ export function buildSumTree(
   coinCount: number,
   sha256: (text: string) => string,
 ): SumTree {
-  const zeros = Array.from({ length: coinCount }, () => '0');
-  const empty: SumNode = { hash: sha256(EMPTY_TEXT), sums: zeros };
-  let level: SumNode[] = leaves.map((leaf) => {
+  // Sums are carried as integers beside their text, so each node converts each coin once.
+  type Built = SumNode & { units: bigint[] };
+  const zeros = Array.from({ length: coinCount }, () => 0n);
+  const empty: Built = { hash: sha256(EMPTY_TEXT), sums: zeros.map(fromUnits), units: zeros };
+  let level: Built[] = leaves.map((leaf) => {
     if (leaf.balances.length !== coinCount) throw new RangeError(`leaf ${leaf.wallet}: wrong coin count`);
-    if (leaf.balances.some(isNegative)) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
-    return { hash: sha256(leafText(leaf)), sums: leaf.balances.map((b) => fromUnits(toUnits(b))) };
+    const units = leaf.balances.map(toUnits);
+    if (units.some((u) => u < 0n)) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
+    return { hash: sha256(leafText(leaf)), sums: units.map(fromUnits), units };
   });
   if (level.length === 0) level = [empty];
-  const tree: SumTree = [level];
+  const tree: Built[][] = [level];
   while (level.length > 1) {
-    const next: SumNode[] = [];
+    const next: Built[] = [];
     for (let i = 0; i < level.length; i += 2) {
-      const left = level[i] as SumNode;
+      const left = level[i] as Built;
       const right = level[i + 1] ?? empty;
-      const sums = addSums(left.sums, right.sums);
-      next.push({ hash: sha256(nodeText(left, right, sums)), sums });
+      const units = left.units.map((u, c) => u + (right.units[c] as bigint));
+      const sums = units.map(fromUnits);
+      next.push({ hash: sha256(nodeText(left, right, sums)), sums, units });
     }
     tree.push(next);
     level = next;
