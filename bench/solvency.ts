@@ -12,6 +12,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildSumTree, type LeafInput, verifyInclusion, webCryptoSha256 } from '../protocol/solvency.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { rowsOf } from '../server/db/rows.ts';
 import { proofOf, sha256Hex, takeSnapshot } from '../server/modules/solvency/solvency.service.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { formatRatio, integerFormat, writeSummary } from './lib/report.ts';
@@ -102,9 +103,9 @@ const sampleText = `meridian-solvency-node-v1|${'a'.repeat(64)}|${'b'.repeat(64)
 const anchorMs = plainHashes(nodes, sampleText.length);
 
 // Proofs read back and verified as a browser would.
-const [{ n: stored } = { n: 0 }] = (await db.execute(sql`select count(*)::int as n from users`)).rows as {
-  n: number;
-}[];
+const [{ n: stored } = { n: 0 }] = rowsOf<{ n: number }>(
+  await db.execute(sql`select count(*)::int as n from users`),
+);
 let verified = 0;
 for (let i = 0; i < 200; i += 1) {
   const wallet = `0x${(1 + randomInt(USERS)).toString(16).padStart(40, '0')}`;
