@@ -54,15 +54,19 @@ function shuffled<T>(items: T[]): T[] {
   return out;
 }
 
-/** Per coin: the sum of the readings of its reserve addresses; null when none could be read. */
-async function readReserves(db: DbOrTx, coins: string[], read: ReserveReader | undefined) {
+/**
+ * Per coin with a declared address that could be read: the sum of its readings. Read just before
+ * the balances, outside their transaction: chain calls take seconds, and a transaction must not
+ * wait on the network (on PGlite, one connection, the reader's own queries would wait on it).
+ */
+async function readReserves(db: DbOrTx, read: ReserveReader | undefined): Promise<Map<string, string>> {
   const declared = await db.select().from(solvencyReserves);
-  const readings: Record<string, string | null> = Object.fromEntries(coins.map((c) => [c, null]));
+  const readings = new Map<string, string>();
   for (const reserve of declared) {
     const value = read ? await read(reserve).catch(() => null) : null;
-    if (value === null || !(reserve.coin in readings)) continue;
-    const before = readings[reserve.coin];
-    readings[reserve.coin] = fromUnits((before ? toUnits(before) : 0n) + toUnits(value));
+    if (value === null) continue;
+    const before = readings.get(reserve.coin);
+    readings.set(reserve.coin, fromUnits((before ? toUnits(before) : 0n) + toUnits(value)));
   }
   return readings;
 }
@@ -79,6 +83,7 @@ export interface SnapshotOptions {
  * totals differ from the journal's. Null when `day` already has its snapshot.
  */
 export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<SolvencySnapshot | null> {
+  const readings = await readReserves(db, options.readReserve);
   return db.transaction(
     async (tx) => {
       if (options.day) {
@@ -138,7 +143,7 @@ export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<So
         }
       }
 
-      const reserves = await readReserves(tx, coins, options.readReserve);
+      const reserves = Object.fromEntries(coins.map((coin) => [coin, readings.get(coin) ?? null]));
       const [snapshot] = await tx
         .insert(solvencySnapshots)
         .values({

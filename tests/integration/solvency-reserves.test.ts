@@ -1,0 +1,106 @@
+/**
+ * Reserves read on chain at the snapshot (docs/solvency.md), against a real local node (Hardhat's
+ * EDR): declared addresses holding an ERC-20 and the native coin are read through the chain's RPC
+ * URL and summed per coin, the ratio is reserves / liabilities rounded down, and a coin whose
+ * chain has no RPC URL is "not attested" (null), never a typed-in figure.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { SolvencySnapshot } from '../../protocol/solvency.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
+import type { Database } from '../../server/db/client.ts';
+import { ensureUser } from '../../server/modules/account/account.repository.ts';
+import { chainAmount } from '../../server/modules/solvency/reserves.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { LOCAL_CHAIN_ID, type LocalChain, startLocalChain } from '../helpers/local-chain.ts';
+
+const CHAIN = 'ERC20';
+const target = DATABASE_TARGETS[0];
+
+test('chain amounts become exact decimals at the ledger scale', () => {
+  expect(chainAmount(1_234_500_000n, 6)).toBe('1234.5');
+  expect(chainAmount(2_500_000_000_000_000_000n, 18)).toBe('2.5');
+  expect(chainAmount(1n, 24)).toBe('0');
+  expect(chainAmount(0n, 6)).toBe('0');
+});
+
+describe.skipIf(!target?.available)('reserves read on a local node', () => {
+  let chain: LocalChain;
+  let database: Database;
+  let dispose: (() => Promise<void>) | undefined;
+  let usdt: Hex;
+  const admin = (...argv: string[]) =>
+    runAdminCommand({ argv: [...argv, '--reason', 'test'], actor: 'ops' }, { database, via: 'direct' });
+  const reserveA = '0x1111111111111111111111111111111111111111';
+  const reserveB = '0x2222222222222222222222222222222222222222';
+  const reserveEth = '0x3333333333333333333333333333333333333333';
+
+  beforeAll(async () => {
+    if (!target) return;
+    chain = await startLocalChain();
+    ({ database, dispose } = await target.create());
+    await seedDemo(database);
+    usdt = await chain.deployToken('USDT', 6, '1000000');
+    for (const argv of [
+      [
+        'config',
+        'chain',
+        CHAIN,
+        '--name',
+        'Local',
+        '--family',
+        'evm',
+        '--evm-chain-id',
+        String(LOCAL_CHAIN_ID),
+      ],
+      ['config', 'token', 'USDT', CHAIN, '--contract', usdt, '--decimals', '6'],
+      ['config', 'token', 'ETH', CHAIN, '--native'],
+      ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'USDT', '--address', reserveA],
+      ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'USDT', '--address', reserveB],
+      ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'ETH', '--address', reserveEth],
+      // A chain without an RPC URL here: its reserve cannot be read.
+      ['solvency', 'reserve', '--chain', 'BEP20', '--coin', 'BTC', '--address', reserveA],
+    ]) {
+      const result = await admin(...argv);
+      expect(result.ok, result.text).toBe(true);
+    }
+    await chain.sendToken(usdt, reserveA, '1000', 6);
+    await chain.sendToken(usdt, reserveB, '234.5', 6);
+    await chain.sendEth(reserveEth, '2.5');
+    const user = `0x${randomUUID().replaceAll('-', '')}00000000`;
+    await ensureUser(database.db, user, null);
+    const deposit = await admin(
+      ...['deposit', '--address', user, '--coin', 'USDT', '--chain', 'TRC20', '--amount', '1000'],
+      ...['--txid', randomUUID().replaceAll('-', '')],
+    );
+    expect(deposit.ok, deposit.text).toBe(true);
+  }, 120_000);
+  afterAll(async () => {
+    await chain?.stop();
+    await dispose?.();
+  });
+
+  test('each coin sums its addresses on chain; no RPC URL means not attested', async () => {
+    process.env[`CHAIN_RPC_${CHAIN}`] = chain.url;
+    try {
+      const result = await admin('solvency', 'snapshot');
+      expect(result.ok, result.text).toBe(true);
+      const snapshot = result.json as SolvencySnapshot;
+      const coin = (symbol: string) => snapshot.coins.find((c) => c.coin === symbol);
+      expect(coin('USDT')).toEqual({
+        coin: 'USDT',
+        liabilities: '1000',
+        reserves: '1234.5',
+        ratio: '1.2345',
+      });
+      // Held on chain, owed to nobody: no ratio to show.
+      expect(coin('ETH')).toMatchObject({ reserves: '2.5', ratio: null });
+      expect(coin('BTC')).toMatchObject({ reserves: null, ratio: null });
+      expect(result.text).toMatch(/BTC: liabilities 0, reserves not attested/);
+    } finally {
+      delete process.env[`CHAIN_RPC_${CHAIN}`];
+    }
+  });
+});
