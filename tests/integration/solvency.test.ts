@@ -75,69 +75,83 @@ for (const target of DATABASE_TARGETS) {
       );
     }
 
-    test('after random money movements every user verifies their own proof against the root', async () => {
+    test('property: after random money movements the root sums the journal and every proof verifies', async () => {
       const plans = (await post(env.app, '10035')).envelope.data as StakingPlan[];
       const usdtPlan = plans.find((p) => p.coin === 'USDT');
       if (!usdtPlan) throw new Error('no USDT plan in the demo seed');
       const amount = fc.integer({ min: 50, max: 5000 }).map((n) => `${n}.${String(n % 97).padStart(2, '0')}`);
-      const moves = fc.sample(fc.tuple(amount, fc.boolean(), fc.boolean()), { numRuns: 6, seed: 20261125 });
-      const users = [];
-      for (const [deposit, stakes, withdraws] of moves) {
-        const u = await user();
-        const credited = await admin(
-          ...['deposit', '--address', u.address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', deposit],
-          ...['--txid', randomUUID().replaceAll('-', '')],
-        );
-        expect(credited.ok, credited.text).toBe(true);
-        if (stakes) {
-          const staked = await u.call('10036', {
-            planId: String(usdtPlan.id),
-            amount: usdtPlan.min,
-            requestId: randomUUID(),
-          });
-          expect(staked.respCode, staked.respMsg).toBe('00000');
-        }
-        if (withdraws) {
-          const sent = await u.call('10025', {
-            coin: 'USDT',
-            chain: 'TRC20',
-            address: TRON_TO,
-            amount: '20',
-            requestId: randomUUID(),
-          });
-          expect(sent.respCode, sent.respMsg).toBe('00000');
-        }
-        users.push(u);
-      }
-      // Signed in, never paid: included with zeros, and able to check that too.
-      users.push(await user());
+      const move = fc.record({ deposit: amount, stakes: fc.boolean(), withdraws: fc.boolean() });
+      await fc.assert(
+        fc.asyncProperty(fc.array(move, { minLength: 1, maxLength: 4 }), async (moves) => {
+          const users = [];
+          for (const { deposit, stakes, withdraws } of moves) {
+            const u = await user();
+            const credited = await admin(
+              ...[
+                'deposit',
+                '--address',
+                u.address,
+                '--coin',
+                'USDT',
+                '--chain',
+                'TRC20',
+                '--amount',
+                deposit,
+              ],
+              ...['--txid', randomUUID().replaceAll('-', '')],
+            );
+            expect(credited.ok, credited.text).toBe(true);
+            if (stakes) {
+              const staked = await u.call('10036', {
+                planId: String(usdtPlan.id),
+                amount: usdtPlan.min,
+                requestId: randomUUID(),
+              });
+              expect(staked.respCode, staked.respMsg).toBe('00000');
+            }
+            if (withdraws) {
+              const sent = await u.call('10025', {
+                coin: 'USDT',
+                chain: 'TRC20',
+                address: TRON_TO,
+                amount: '20',
+                requestId: randomUUID(),
+              });
+              expect(sent.respCode, sent.respMsg).toBe('00000');
+            }
+            users.push(u);
+          }
+          // Signed in, never paid: included with zeros, and able to check that too.
+          const idle = await user();
+          users.push(idle);
 
-      const taken = await admin('solvency', 'snapshot');
-      expect(taken.ok, taken.text).toBe(true);
-      const list = (await post(env.app, '10090')).envelope as Envelope<SolvencyList>;
-      expect(list.respCode).toBe('00000');
-      const latest = list.data?.snapshots[0];
-      if (!latest) throw new Error('no snapshot published');
-      const owed = await liabilities();
-      for (const coin of latest.coins) {
-        expect(toUnits(coin.liabilities), coin.coin).toBe(owed.get(coin.coin) ?? 0n);
-        // No reserve address declared: not attested, never a typed-in figure.
-        expect(coin.reserves).toBeNull();
-        expect(coin.ratio).toBeNull();
-      }
-
-      for (const u of users) {
-        const proof = (await u.call<SolvencyProof>('10091')).data as SolvencyProof;
-        expect(proof.leaf.wallet).toBe(u.address);
-        expect(proof.root.hash).toBe(latest.rootHash);
-        expect(await verifyInclusion(proof.leaf, proof.path, proof.root, webCryptoSha256)).toEqual({
-          included: true,
-        });
-      }
-      const last = users.at(-1);
-      const empty = (await last?.call<SolvencyProof>('10091'))?.data;
-      expect(empty?.leaf.balances.every((b) => b === '0')).toBe(true);
-    });
+          const taken = await admin('solvency', 'snapshot');
+          expect(taken.ok, taken.text).toBe(true);
+          const list = (await post(env.app, '10090')).envelope as Envelope<SolvencyList>;
+          expect(list.respCode).toBe('00000');
+          const latest = list.data?.snapshots[0];
+          if (!latest) throw new Error('no snapshot published');
+          const owed = await liabilities();
+          for (const coin of latest.coins) {
+            expect(toUnits(coin.liabilities), coin.coin).toBe(owed.get(coin.coin) ?? 0n);
+            // No reserve address declared: not attested, never a typed-in figure.
+            expect(coin.reserves).toBeNull();
+            expect(coin.ratio).toBeNull();
+          }
+          for (const u of users) {
+            const proof = (await u.call<SolvencyProof>('10091')).data as SolvencyProof;
+            expect(proof.leaf.wallet).toBe(u.address);
+            expect(proof.root.hash).toBe(latest.rootHash);
+            expect(await verifyInclusion(proof.leaf, proof.path, proof.root, webCryptoSha256)).toEqual({
+              included: true,
+            });
+          }
+          const empty = (await idle.call<SolvencyProof>('10091')).data;
+          expect(empty?.leaf.balances.every((b) => b === '0')).toBe(true);
+        }),
+        { numRuns: 4 },
+      );
+    }, 60_000);
 
     test('a proof is given only to a signed-in wallet, and only its own; unknown snapshots are not found', async () => {
       const anonymous = (await post(env.app, '10091')).envelope;
