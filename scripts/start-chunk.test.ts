@@ -24,6 +24,7 @@ describe('the start chunk', () => {
       `${ROOT}/node_modules/uplot/dist/uPlot.esm.js`,
       `${ROOT}/node_modules/@web3-onboard/core/dist/index.js`,
       `${ROOT}/src/features/markets/chart-engine.ts`,
+      `${ROOT}/protocol/solvency.ts`,
     ]) {
       expect(isStartModule(id), id).toBe(false);
     }
