@@ -48,7 +48,8 @@ const SHARED =
   /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|dayjs|big\.js|valibot|use-sync-external-store)\/|\/src\/(lib|components)\/|\/protocol\//;
 
 // protocol/solvency.ts (the Merkle sum tree and its verifier) is only ever needed on /solvency.
-const ON_DEMAND = /\/src\/components\/QrCode\.tsx$|\/protocol\/solvency\.ts$|\/node_modules\/(uqr|uplot|@web3-onboard|viem)\//;
+const ON_DEMAND =
+  /\/src\/components\/QrCode\.tsx$|\/protocol\/solvency\.ts$|\/node_modules\/(uqr|uplot|@web3-onboard|viem)\//;
 
 export function isStartModule(id: string): boolean {
   return (SHARED.test(id) || isFirstPageModule(id)) && !ON_DEMAND.test(id);
