@@ -75,7 +75,11 @@ function Outcome({ proof, result }: { proof: SolvencyProof; result: VerifyResult
     return (
       <div className="solvency-outcome solvency-ok" data-testid="solvency-outcome" data-included="true">
         <p className="solvency-verdict">✓ {t('solvency.included')}</p>
-        <p className="muted small">{t('solvency.includedDetail', { levels: proof.path.length })}</p>
+        <p className="muted small">
+          {proof.path.length > 0
+            ? t('solvency.includedDetail', { levels: proof.path.length })
+            : t('solvency.includedAlone')}
+        </p>
         {balances}
       </div>
     );
