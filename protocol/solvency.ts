@@ -117,18 +117,43 @@ export interface PathStep {
   sums: string[];
 }
 
+/** Where the siblings of leaf `index` sit, from the leaves up, in a tree `height` levels above them. */
+export function siblingSlots(
+  index: number,
+  height: number,
+): { level: number; position: number; side: 'left' | 'right' }[] {
+  const slots = [];
+  for (let level = 0, position = index; level < height; level += 1, position >>= 1) {
+    const siblingAt = position ^ 1;
+    slots.push({
+      level,
+      position: siblingAt,
+      side: siblingAt < position ? ('left' as const) : ('right' as const),
+    });
+  }
+  return slots;
+}
+
+/** The path of leaf `index`: each sibling from `nodeAt`, or `empty` where a level had none. */
+export function pathFrom(
+  index: number,
+  height: number,
+  nodeAt: (level: number, position: number) => SumNode | undefined,
+  empty: SumNode,
+): PathStep[] {
+  return siblingSlots(index, height).map(({ level, position, side }) => {
+    const sibling = nodeAt(level, position) ?? empty;
+    return { side, hash: sibling.hash, sums: sibling.sums };
+  });
+}
+
 /** The siblings from leaf `index` up to the root, read from a built tree. */
 export function pathOf(tree: SumTree, index: number, emptyHash: string): PathStep[] {
-  const steps: PathStep[] = [];
-  let position = index;
-  for (let depth = 0; depth < tree.length - 1; depth += 1) {
-    const level = tree[depth] as SumNode[];
-    const siblingAt = position ^ 1;
-    const sibling = level[siblingAt] ?? { hash: emptyHash, sums: (level[0] as SumNode).sums.map(() => '0') };
-    steps.push({ side: siblingAt < position ? 'left' : 'right', hash: sibling.hash, sums: sibling.sums });
-    position >>= 1;
-  }
-  return steps;
+  const zeros = (tree[0]?.[0]?.sums ?? []).map(() => '0');
+  return pathFrom(index, tree.length - 1, (level, position) => tree[level]?.[position], {
+    hash: emptyHash,
+    sums: zeros,
+  });
 }
 
 export type VerifyResult =

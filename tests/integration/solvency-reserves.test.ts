@@ -11,7 +11,7 @@ import type { SolvencySnapshot } from '../../protocol/solvency.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { ensureUser } from '../../server/modules/account/account.repository.ts';
-import { chainAmount } from '../../server/modules/solvency/reserves.ts';
+import { amountAt } from '../../server/modules/deposit/evm-watcher.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { LOCAL_CHAIN_ID, type LocalChain, startLocalChain } from '../helpers/local-chain.ts';
@@ -20,10 +20,10 @@ const CHAIN = 'ERC20';
 const target = DATABASE_TARGETS[0];
 
 test('chain amounts become exact decimals at the ledger scale', () => {
-  expect(chainAmount(1_234_500_000n, 6)).toBe('1234.5');
-  expect(chainAmount(2_500_000_000_000_000_000n, 18)).toBe('2.5');
-  expect(chainAmount(1n, 24)).toBe('0');
-  expect(chainAmount(0n, 6)).toBe('0');
+  expect(amountAt(1_234_500_000n, 6, 18)).toBe('1234.5');
+  expect(amountAt(2_500_000_000_000_000_000n, 18, 18)).toBe('2.5');
+  expect(amountAt(1n, 24, 18)).toBe('0');
+  expect(amountAt(0n, 6, 18)).toBe('0');
 });
 
 describe.skipIf(!target?.available)('reserves read on a local node', () => {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Envelope } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import {
@@ -21,13 +21,12 @@ import {
 } from '../../protocol/solvency.ts';
 import type { StakingPlan } from '../../protocol/staking.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
-import type { Database } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { runDailySnapshot } from '../../server/modules/solvency/solvency.job.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
-import { buildTestApp, post } from '../helpers/app.ts';
+import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { signIn } from '../helpers/login.ts';
+import { useSeededApp } from '../helpers/seeded-app.ts';
 
 const freshKey = () =>
   `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
@@ -35,19 +34,7 @@ const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`proof of solvency on ${target.name}`, () => {
-    const env = {} as { database: Database; app: Awaited<ReturnType<typeof buildTestApp>>['app'] };
-    let dispose: (() => Promise<void>) | undefined;
-    beforeAll(async () => {
-      const created = await target.create();
-      env.database = created.database;
-      dispose = created.dispose;
-      await seedDemo(env.database);
-      ({ app: env.app } = await buildTestApp(env.database));
-    }, 60_000);
-    afterAll(async () => {
-      await env.app?.close();
-      await dispose?.();
-    });
+    const env = useSeededApp(target);
 
     const admin = (...argv: string[]) =>
       runAdminCommand(
@@ -70,9 +57,7 @@ for (const target of DATABASE_TARGETS) {
           select a.coin, sum(p.amount)::text as total from postings p
           join ledger_accounts a on a.id = p.account_id where a.kind = 'user' group by a.coin`),
       );
-      return new Map(
-        rows.map((r) => [r.coin, toUnits(r.total.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))]),
-      );
+      return new Map(rows.map((r) => [r.coin, toUnits(r.total)]));
     }
 
     test('property: after random money movements the root sums the journal and every proof verifies', async () => {

@@ -6,17 +6,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { createPublicClient, erc20Abi, getAddress, http, type PublicClient } from 'viem';
-import { fromUnits } from '../../../protocol/solvency.ts';
+import { SOLVENCY_SCALE } from '../../../protocol/solvency.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { coinChains } from '../config/config.schema.ts';
+import { amountAt } from '../deposit/evm-watcher.ts';
 import type { ReserveAddress, ReserveReader } from './solvency.service.ts';
-
-/** A chain's integer amount at `decimals` as a plain decimal (cut at 18 places, the ledger's scale). */
-export function chainAmount(value: bigint, decimals: number): string {
-  return fromUnits(
-    decimals >= 18 ? value / 10n ** BigInt(decimals - 18) : value * 10n ** BigInt(18 - decimals),
-  );
-}
 
 export function chainReserveReader(db: DbOrTx, urls: ReadonlyMap<string, string>): ReserveReader {
   const clients = new Map<string, PublicClient>();
@@ -42,7 +36,7 @@ export function chainReserveReader(db: DbOrTx, urls: ReadonlyMap<string, string>
       .where(and(eq(coinChains.chain, reserve.chain), eq(coinChains.coin, reserve.coin)));
     if (!link) return null;
     const owner = getAddress(reserve.address);
-    if (link.native) return chainAmount(await rpc.getBalance({ address: owner }), 18);
+    if (link.native) return amountAt(await rpc.getBalance({ address: owner }), 18, SOLVENCY_SCALE);
     if (!link.contract || link.decimals === null) return null;
     const balance = await rpc.readContract({
       address: getAddress(link.contract),
@@ -50,6 +44,7 @@ export function chainReserveReader(db: DbOrTx, urls: ReadonlyMap<string, string>
       functionName: 'balanceOf',
       args: [owner],
     });
-    return chainAmount(balance, link.decimals);
+    // Cut at the ledger's 18 places, as the chain watcher cuts deposits at a coin's precision.
+    return amountAt(balance, link.decimals, SOLVENCY_SCALE);
   };
 }

@@ -12,11 +12,12 @@ import {
   EMPTY_TEXT,
   fromUnits,
   type LeafInput,
-  type PathStep,
+  pathFrom,
   type SolvencyCoin,
   type SolvencyProof,
   type SolvencySnapshot,
   type SumNode,
+  siblingSlots,
   toUnits,
 } from '../../../protocol/solvency.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -226,11 +227,12 @@ export async function proofOf(db: DbOrTx, wallet: string, snapshotId?: number): 
     await db.execute(sql`select max(level)::int as top from solvency_nodes where snapshot_id = ${row.id}`),
   );
   const top = height?.top ?? 0;
-  const wanted: { level: number; position: number }[] = [{ level: 0, position: leaf.position }];
-  for (let level = 0, position = leaf.position; level < top; level += 1, position >>= 1) {
-    wanted.push({ level, position: position ^ 1 });
-  }
-  wanted.push({ level: top, position: 0 });
+  // The leaf, its siblings and the root: one row per level, in one query.
+  const wanted = [
+    { level: 0, position: leaf.position },
+    ...siblingSlots(leaf.position, top),
+    { level: top, position: 0 },
+  ];
   const pairs = sql.join(
     wanted.map((w) => sql`(${w.level}::int, ${w.position}::int)`),
     sql`, `,
@@ -245,13 +247,7 @@ export async function proofOf(db: DbOrTx, wallet: string, snapshotId?: number): 
   const own = at(0, leaf.position);
   const root = at(top, 0);
   if (!own || !root) throw new Error(`snapshot ${row.id} is missing nodes`);
-  const zeros = row.coins.map(() => '0');
-  const path: PathStep[] = [];
-  for (let level = 0, position = leaf.position; level < top; level += 1, position >>= 1) {
-    const siblingAt = position ^ 1;
-    const sibling = at(level, siblingAt) ?? { hash: EMPTY_HASH, sums: zeros };
-    path.push({ side: siblingAt < position ? 'left' : 'right', hash: sibling.hash, sums: sibling.sums });
-  }
+  const path = pathFrom(leaf.position, top, at, { hash: EMPTY_HASH, sums: row.coins.map(() => '0') });
   return {
     snapshot: toSnapshot(row),
     coins: row.coins,

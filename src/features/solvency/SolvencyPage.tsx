@@ -9,17 +9,14 @@ import { CopyButton } from '../../components/CopyButton.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { formatDateTime, shorten, withThousands } from '../../lib/format.ts';
+import { fixNumber, formatDateTime, multiply, shorten, withThousands } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { getSnapshots } from './api.ts';
 import { VerifyProof } from './VerifyProof.tsx';
 import './solvency.css';
 
-function percent(ratio: string): string {
-  const [whole = '0', fraction = ''] = ratio.split('.');
-  const hundredths = `${whole}${fraction.padEnd(4, '0')}`.replace(/^0+(?=\d)/, '');
-  return `${withThousands(hundredths.slice(0, -2) || '0')}.${hundredths.slice(-2)}%`;
-}
+/** A ratio of 4 decimals as a percent of 2: `'1.2345'` -> `'123.45%'`. */
+const percent = (ratio: string) => `${withThousands(fixNumber(multiply(ratio, 100), 2))}%`;
 
 function CoinRows({ coins }: { coins: SolvencyCoin[] }) {
   const { t } = useTranslation();
