@@ -39,9 +39,12 @@ export function staticImportClosure(root: string, roots: string[]): Set<string> 
 
 let firstPage: Set<string> | null = null;
 function isFirstPageModule(id: string): boolean {
-  firstPage ??= staticImportClosure(ROOT, FIRST_PAGE_ROOTS);
-  const roots = FIRST_PAGE_ROOTS.map((file) => path.join(ROOT, file));
-  return firstPage.has(id) && !roots.includes(id);
+  if (!firstPage) {
+    // Read once per build; the roots themselves stay chunks of their own.
+    firstPage = staticImportClosure(ROOT, FIRST_PAGE_ROOTS);
+    for (const file of FIRST_PAGE_ROOTS) firstPage.delete(path.join(ROOT, file));
+  }
+  return firstPage.has(id);
 }
 
 const SHARED =

@@ -21,7 +21,7 @@ export type NumericInput = string | number | null | undefined;
 // Own constructor, so nothing else that uses big.js can change ours. Sums, differences and
 // products are always exact in big.js; only division rounds, to DIVISION_PLACES decimals, which is
 // far beyond anything shown. `toFixed` never uses exponential notation.
-export const Dec = Big();
+const Dec = Big();
 Dec.DP = 30;
 Dec.RM = 1;
 export type Dec = Big;
@@ -127,7 +127,8 @@ const TIMESTAMP_TEXT = /^[+-]?\d+(?:\.\d*)?$/;
 function toMillis(timestamp: NumericInput): number | null {
   const text = typeof timestamp === 'number' ? String(timestamp) : (timestamp ?? '').trim();
   if (typeof timestamp === 'number' ? !Number.isFinite(timestamp) : !TIMESTAMP_TEXT.test(text)) return null;
-  const value = new Dec(text.startsWith('+') ? text.slice(1) : text);
+  const value = parseDecimal(text);
+  if (value === null) return null;
   const digits = value.abs().round(0, ROUND_DOWN).toFixed().length;
   const scaled = digits === 10 ? value.times(1000) : value;
   // Floor: toward zero for positive values, away from it for negative ones.

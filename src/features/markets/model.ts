@@ -6,9 +6,9 @@
 import type { MarketRow, Quote } from '../../../protocol/markets.ts';
 import {
   compareDecimal,
-  Dec,
   fixNumber,
   PLACEHOLDER,
+  parseDecimal,
   ROUND_HALF_UP,
   withThousands,
 } from '../../lib/format.ts';
@@ -51,9 +51,13 @@ export function changeAgainst(
   last: string,
 ): { change: string; percent: string } | null {
   if (!DECIMAL.test(row.last) || !DECIMAL.test(row.change24h) || !DECIMAL.test(last)) return null;
-  const reference = new Dec(row.last.replace(/^\+/, '')).minus(row.change24h.replace(/^\+/, ''));
+  const rowLast = parseDecimal(row.last);
+  const change24h = parseDecimal(row.change24h);
+  const moved = parseDecimal(last);
+  if (!rowLast || !change24h || !moved) return null;
+  const reference = rowLast.minus(change24h);
   if (reference.eq(0)) return null;
-  const change = new Dec(last.replace(/^\+/, '')).minus(reference);
+  const change = moved.minus(reference);
   return {
     change: change.toFixed(),
     percent: change.times(100).div(reference).round(4, ROUND_HALF_UP).toFixed(),
