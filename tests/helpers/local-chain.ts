@@ -64,6 +64,22 @@ export function compileToken(): { abi: Abi; bytecode: Hex } {
   return compiled;
 }
 
+/**
+ * The operator's commands that make `chain` the local node (its chain id, optionally a
+ * confirmation depth) with the deployed USDT at `usdt` (6 decimals) and native ETH on it.
+ */
+export function localChainConfig(chain: string, usdt: Hex, confirmations?: number): string[][] {
+  return [
+    [
+      ...['config', 'chain', chain, '--name', 'Local', '--family', 'evm'],
+      ...['--evm-chain-id', String(LOCAL_CHAIN_ID)],
+      ...(confirmations === undefined ? [] : ['--confirmations', String(confirmations)]),
+    ],
+    ['config', 'token', 'USDT', chain, '--contract', usdt, '--decimals', '6'],
+    ['config', 'token', 'ETH', chain, '--native'],
+  ];
+}
+
 export interface LocalChain {
   url: string;
   client: PublicClient;

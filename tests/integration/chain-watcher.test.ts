@@ -19,7 +19,12 @@ import { depositAddressesFor, depositRecords } from '../../server/modules/deposi
 import { amountAt, watchChainOnce } from '../../server/modules/deposit/evm-watcher.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { LOCAL_CHAIN_ID, type LocalChain, startLocalChain } from '../helpers/local-chain.ts';
+import {
+  LOCAL_CHAIN_ID,
+  type LocalChain,
+  localChainConfig,
+  startLocalChain,
+} from '../helpers/local-chain.ts';
 
 const CHAIN = 'ERC20';
 const CONFIRMATIONS = 6;
@@ -50,23 +55,7 @@ for (const target of DATABASE_TARGETS)
       ({ database, dispose } = await target.create());
       await seedDemo(database);
       usdt = await chain.deployToken('USDT', 6, '1000000');
-      const steps = [
-        [
-          'config',
-          'chain',
-          CHAIN,
-          '--name',
-          'Local',
-          '--family',
-          'evm',
-          '--evm-chain-id',
-          String(LOCAL_CHAIN_ID),
-          '--confirmations',
-          String(CONFIRMATIONS),
-        ],
-        ['config', 'token', 'USDT', CHAIN, '--contract', usdt, '--decimals', '6'],
-        ['config', 'token', 'ETH', CHAIN, '--native'],
-      ];
+      const steps = localChainConfig(CHAIN, usdt, CONFIRMATIONS);
       for (const argv of steps) {
         const result = await admin(...argv);
         expect(result.ok, result.text).toBe(true);

@@ -14,7 +14,7 @@ import { ensureUser } from '../../server/modules/account/account.repository.ts';
 import { amountAt } from '../../server/modules/deposit/evm-watcher.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { LOCAL_CHAIN_ID, type LocalChain, startLocalChain } from '../helpers/local-chain.ts';
+import { type LocalChain, localChainConfig, startLocalChain } from '../helpers/local-chain.ts';
 
 const CHAIN = 'ERC20';
 const target = DATABASE_TARGETS[0];
@@ -44,19 +44,7 @@ describe.skipIf(!target?.available)('reserves read on a local node', () => {
     await seedDemo(database);
     usdt = await chain.deployToken('USDT', 6, '1000000');
     for (const argv of [
-      [
-        'config',
-        'chain',
-        CHAIN,
-        '--name',
-        'Local',
-        '--family',
-        'evm',
-        '--evm-chain-id',
-        String(LOCAL_CHAIN_ID),
-      ],
-      ['config', 'token', 'USDT', CHAIN, '--contract', usdt, '--decimals', '6'],
-      ['config', 'token', 'ETH', CHAIN, '--native'],
+      ...localChainConfig(CHAIN, usdt),
       ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'USDT', '--address', reserveA],
       ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'USDT', '--address', reserveB],
       ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'ETH', '--address', reserveEth],
