@@ -133,6 +133,17 @@ export const CODES = {
   // Not in the original table: proof of solvency (docs/solvency.md).
   '10090': read('Proof of solvency: liabilities snapshots', null),
   '10091': read('My proof of solvency: leaf, salt and path', null, true),
+  // Not in the original table: statements as CSV (docs/api.md), price alerts (docs/alerts.md).
+  '10095': {
+    summary: 'Finance statement of a date range (CSV)',
+    wallet: true,
+    mutating: false,
+    cacheable: false,
+    feature: 'assets',
+  },
+  '10092': write('Set a price alert', 'markets'),
+  '10093': read('My price alerts', 'markets', true),
+  '10094': write('Delete a price alert', 'markets'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type ApiCode = keyof typeof CODES;

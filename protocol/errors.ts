@@ -62,6 +62,12 @@ export const ERRORS = {
   take_profit_wrong_side: { code: 'E2074', http: 200 },
   pending_price_required: { code: 'E2075', http: 200 },
   order_not_modifiable: { code: 'E2076', http: 200 },
+  // E2092-E2094: price alerts (10092-10094).
+  alert_already_reached: { code: 'E2092', http: 200 },
+  alert_limit_reached: { code: 'E2093', http: 200 },
+  alert_not_found: { code: 'E2094', http: 200 },
+  // E2095: statements (10095).
+  statement_range_invalid: { code: 'E2095', http: 400 },
   // E3xxx: wallet login and account.
   login_challenge_invalid: { code: 'E3001', http: 400 },
   login_challenge_used: { code: 'E3002', http: 409 },

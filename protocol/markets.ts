@@ -114,7 +114,8 @@ export interface InstrumentDetails {
   simulated: boolean;
 }
 
-const symbol = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,16}$/));
+export const instrumentSymbol = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,16}$/));
+const symbol = instrumentSymbol;
 
 export const marketListRequest = v.object({ category: v.optional(v.picklist(MARKET_CATEGORIES), 'popular') });
 

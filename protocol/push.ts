@@ -57,14 +57,18 @@ export const PUSH_ICON = '/icons/icon-192.png';
 /** A white silhouette on transparency: Android shows it in the status bar. */
 export const PUSH_BADGE = '/icons/badge-96.png';
 
-/** The JSON a push message carries, encrypted for one subscription. */
+/**
+ * The JSON a push message carries, encrypted for one subscription: an announcement, or a price
+ * alert that fired (docs/alerts.md). Both are shown the same way; `url` is what a tap opens.
+ */
 export interface PushMessage {
-  kind: 'announcement';
+  kind: 'announcement' | 'alert';
+  /** The announcement's or the alert's id. */
   id: number;
   title: string;
   body: string;
   lang: Language;
-  /** Same-origin path the notification opens: announcementPath(id). */
+  /** Same-origin path the notification opens: announcementPath(id), or the instrument's page. */
   url: string;
 }
 
@@ -72,7 +76,7 @@ export function isPushMessage(value: unknown): value is PushMessage {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
   return (
-    m.kind === 'announcement' &&
+    (m.kind === 'announcement' || m.kind === 'alert') &&
     typeof m.id === 'number' &&
     typeof m.title === 'string' &&
     typeof m.body === 'string' &&

@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import en from '../locales/en.json' with { type: 'json' };
+import { STATEMENT_COLUMNS, STATEMENT_MAX_DAYS } from '../protocol/assets.ts';
 import { API_CODES, type ApiCode, CODES, FEATURES } from '../protocol/codes.ts';
 import type { ChainConfig, CoinConfig, ContactChannel, GlobalConfig } from '../protocol/config.ts';
 import { codePath, RESP_OK, RESP_OK_NOTICE, RESP_SESSION_ENDED } from '../protocol/envelope.ts';
@@ -394,6 +395,37 @@ language; without the cookie the server writes \`${DEFAULT_LANGUAGE}\`. Setting 
 gives the same state, so \`E0001\` needs no \`requestId\`; its answer is never cached.`;
 }
 
+function statementSection(): string {
+  return `## 10095: statement as CSV
+
+The one code that answers with a file instead of the envelope: the signed-in user's finance
+records (the rows of \`10011\`, movements of the available balance) of a time range, oldest first,
+streamed batch by batch as the client reads, so any range costs the server the same memory.
+
+Request fields (\`protocol/assets.ts\`): \`from\` and \`to\`, Unix milliseconds, the range
+\`[from, to)\`; \`to\` after \`from\` and at most ${STATEMENT_MAX_DAYS} days later, otherwise
+\`${ERRORS.statement_range_invalid.code}\` (\`statement_range_invalid\`). The client sends the start of
+the first chosen day and the start of the day after the last one, in the user's time zone.
+
+The answer, when every check passes: \`200\`, \`content-type: text/csv; charset=utf-8\`,
+\`content-disposition: attachment; filename="meridian-statement-<first day>-<last day>.csv"\`
+(days in UTC). UTF-8 with a byte order mark (spreadsheets then read it as UTF-8), CRLF line
+ends, RFC 4180 quoting. Every check that fails still answers with the envelope and its error.
+The columns, the same in every language:
+
+${table(
+  ['Column', 'Holds'],
+  [
+    ['`time_utc`', 'when the record was booked, ISO 8601 in UTC (`2026-11-25T13:50:12.345Z`)'],
+    ['`type`', "the record type's machine name (`deposit`, `staking_interest`, …), as in `10011`"],
+    ['`coin`', 'the coin symbol'],
+    ['`amount`', 'signed exact decimal, no exponent, no thousands separator, no trailing zeros'],
+    ['`record_id`', "the record's id, as `10011` lists it"],
+    ['`demo`', '`yes` for demo money from the faucet, otherwise `no`'],
+  ].filter(([column]) => STATEMENT_COLUMNS.some((c) => column === `\`${c}\``)),
+)}`;
+}
+
 /** The whole reference, as docs/api.md holds it. */
 export function renderApiReference(): string {
   return `${[
@@ -404,6 +436,7 @@ export function renderApiReference(): string {
     errorsSection(),
     globalConfigSection(),
     setLanguageSection(),
+    statementSection(),
   ].join('\n\n')}\n`;
 }
 

@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { rateLimitSweepJob } from './http/rate-limit-store.ts';
 import { createTranslator } from './i18n.ts';
+import { priceAlertJob } from './modules/alerts/alerts.job.ts';
 import { CONFIG_CHANNEL } from './modules/config/config.service.ts';
 import { chainRpcUrls, chainWatcherJobs } from './modules/deposit/deposit.job.ts';
 import { idoPhaseJob } from './modules/ido/ido.job.ts';
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
     miningSettlementJob(database, app.log, config.jobIntervalMs),
     idoPhaseJob(database),
     tradingTriggerJob(database, markets, app.log),
+    priceAlertJob(database, markets, translator),
     ...chainWatcherJobs(database, chainRpcUrls(process.env)),
     solvencySnapshotJob(
       database,

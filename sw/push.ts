@@ -1,7 +1,8 @@
 /**
- * Announcement push in the service worker (DESIGN.md section 9): a `push` shows a notification
- * with the announcement's title, summary, icon and badge; tapping it focuses an open window of
- * the app and routes it to the announcement, or opens one at `/newsDetail?id=…`.
+ * Push in the service worker (DESIGN.md section 9): a `push` shows a notification with the
+ * message's title, text, icon and badge (an announcement, or a price alert that fired); tapping it
+ * focuses an open window of the app and routes it to the announcement or the instrument, or opens
+ * one there.
  */
 import { RTL_LANGUAGES } from '../protocol/languages.ts';
 import { announcementPath } from '../protocol/news.ts';
@@ -50,7 +51,8 @@ export function installPushHandlers(sw: ServiceWorkerGlobalScope): void {
     const message = readMessage(event);
     // Every push must show something (userVisibleOnly); an unreadable one points to the list.
     const title = message?.title ?? 'Meridian';
-    const data: NotificationData = { url: message ? announcementPath(message.id) : '/news' };
+    const url = !message ? '/news' : message.kind === 'alert' ? message.url : announcementPath(message.id);
+    const data: NotificationData = { url };
     event.waitUntil(
       sw.registration.showNotification(title, {
         body: message?.body ?? '',
@@ -58,7 +60,7 @@ export function installPushHandlers(sw: ServiceWorkerGlobalScope): void {
         badge: PUSH_BADGE,
         lang: message?.lang ?? '',
         dir: message && RTL_LANGUAGES.has(message.lang) ? 'rtl' : 'auto',
-        tag: message ? `announcement-${message.id}` : 'announcement',
+        tag: message ? `${message.kind}-${message.id}` : 'announcement',
         data,
       }),
     );

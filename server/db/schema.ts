@@ -3,6 +3,7 @@ export * from '../admin/audit.schema.ts';
 export * from '../http/rate-limit.schema.ts';
 export * from '../ledger/ledger.schema.ts';
 export * from '../modules/account/account.schema.ts';
+export * from '../modules/alerts/alerts.schema.ts';
 export * from '../modules/config/config.schema.ts';
 export * from '../modules/deposit/deposit.schema.ts';
 export * from '../modules/exchange/exchange.schema.ts';

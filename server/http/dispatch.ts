@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import type { Translator } from '../i18n.ts';
 import { fingerprintOf, runIdempotent } from '../modules/idempotency/idempotency.service.ts';
 import { ApiError } from './api-error.ts';
-import type { CodeHandler, HandlerContext, Services } from './handler.ts';
+import { type CodeHandler, FileAnswer, type HandlerContext, type Services } from './handler.ts';
 import { requestLanguage } from './language.ts';
 
 export interface DispatchDeps {
@@ -43,7 +43,7 @@ export function createDispatcher(deps: DispatchDeps) {
   return async function dispatch(
     request: FastifyRequest<{ Params: { file: string } }>,
     reply: FastifyReply,
-  ): Promise<Envelope> {
+  ): Promise<Envelope | FastifyReply> {
     const code = codeFromFile(request.params.file);
     const info = CODES[code];
     const handler = deps.handlers.get(code);
@@ -89,6 +89,13 @@ export function createDispatcher(deps: DispatchDeps) {
         ).data
       : await run(deps.db);
     reply.header('cache-control', 'no-store');
+    if (result.data instanceof FileAnswer) {
+      // Only read-only codes answer with files, so nothing here was stored for a retry.
+      return reply
+        .type(result.data.contentType)
+        .header('content-disposition', `attachment; filename="${result.data.fileName}"`)
+        .send(result.data.body);
+    }
     if (result.notice) {
       const t = deps.translator.forLanguage(requestLanguage(request));
       return { respCode: RESP_OK_NOTICE, respMsg: t(result.notice), data: result.data };

@@ -2,6 +2,7 @@
  * What a module gives the dispatcher for each code it serves: the code, the schema of its form
  * body, and the function that answers it. Modules never see the raw request body.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
 import type { ApiCode } from '../../protocol/codes.ts';
@@ -52,4 +53,21 @@ export function defineHandler<S extends v.GenericSchema>(handler: CodeHandler<S>
 export function requireWallet(ctx: HandlerContext): string {
   if (!ctx.wallet) throw new ApiError('session_ended');
   return ctx.wallet;
+}
+
+/**
+ * A file a read-only code answers with instead of the JSON envelope (10095's CSV statement): the
+ * dispatcher streams `body` as `contentType`, offered for saving under `fileName`. Errors found
+ * before the handler returns still answer as envelopes.
+ */
+export class FileAnswer {
+  readonly contentType: string;
+  readonly fileName: string;
+  readonly body: Readable;
+
+  constructor(contentType: string, fileName: string, body: Readable) {
+    this.contentType = contentType;
+    this.fileName = fileName;
+    this.body = body;
+  }
 }

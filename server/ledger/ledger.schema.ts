@@ -64,5 +64,6 @@ export const postings = pgTable(
     /** Signed: positive adds to the account's balance. */
     amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
   },
-  (t) => [index('postings_account').on(t.accountId), index('postings_entry').on(t.entryId)],
+  // (account, id): a user's records in order, read page by page or streamed (statements).
+  (t) => [index('postings_account').on(t.accountId, t.id), index('postings_entry').on(t.entryId)],
 );

@@ -5,6 +5,7 @@
 import { type ApiCode, CODES, type Feature } from '../../protocol/codes.ts';
 import type { CodeHandler } from '../http/handler.ts';
 import { accountHandlers } from './account/account.routes.ts';
+import { alertHandlers } from './alerts/alerts.routes.ts';
 import { assetsHandlers } from './assets/assets.routes.ts';
 import { faucetHandlers } from './assets/faucet.ts';
 import { configHandlers } from './config/config.routes.ts';
@@ -40,6 +41,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...tradingHandlers,
   ...referralHandlers,
   ...solvencyHandlers,
+  ...alertHandlers,
 ];
 
 export function handlerMap(handlers: readonly CodeHandler[]): Map<ApiCode, CodeHandler> {

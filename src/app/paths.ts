@@ -55,6 +55,7 @@ export const paths = {
   withdrawRecord: route('/withdrawRecord', 'withdrawRecord', true),
   flashExchange: route('/flashExchange', 'flashExchange', true),
   flashRedemptionRecord: route('/flashRedemptionRecord', 'flashRedemptionRecord', true),
+  alerts: route('/alerts', 'alerts', true),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof paths;

@@ -129,6 +129,9 @@ export const SCREENS: Partial<Record<string, LazyScreen>> = {
   [paths.solvency.path]: lazyScreen(() =>
     import('../features/solvency/SolvencyPage.tsx').then((m) => m.SolvencyPage),
   ),
+  [paths.alerts.path]: lazyScreen(() =>
+    import('../features/alerts/AlertsPage.tsx').then((m) => m.AlertsPage),
+  ),
   [paths.share.path]: lazyScreen(() => import('../features/referral/SharePage.tsx').then((m) => m.SharePage)),
 };
 

@@ -28,6 +28,8 @@ export interface MapState {
   addressMap: Record<string, string>;
   gameMap: Record<string, unknown>;
   chartType: ChartType;
+  /** Chart indicators per wallet (src/features/markets/indicator-settings.ts checks each value). */
+  indicators: Record<string, unknown>;
   walletType: string;
   globalConfig: GlobalConfig | Record<string, never>;
 }
@@ -42,6 +44,7 @@ export const DEFAULTS: MapState = {
   addressMap: {},
   gameMap: {},
   chartType: 'candle_solid',
+  indicators: {},
   walletType: 'metamask',
   globalConfig: {},
 };
@@ -56,6 +59,7 @@ export const map = {
   addressMap: signal(DEFAULTS.addressMap),
   gameMap: signal(DEFAULTS.gameMap),
   chartType: signal(DEFAULTS.chartType),
+  indicators: signal(DEFAULTS.indicators),
   walletType: signal(DEFAULTS.walletType),
   globalConfig: signal(DEFAULTS.globalConfig),
 };
@@ -76,6 +80,7 @@ export const setInfo = setter('info');
 export const setAddressMap = setter('addressMap');
 export const setGameMap = setter('gameMap');
 export const setChartType = setter('chartType');
+export const setIndicators = setter('indicators');
 export const setWalletType = setter('walletType');
 export const setGlobalConfig = setter('globalConfig');
 
@@ -123,6 +128,8 @@ export function restore(stored: unknown): MapState {
   ) {
     state.chartType = s.chartType;
   }
+  if (typeof s.indicators === 'object' && s.indicators && !Array.isArray(s.indicators))
+    state.indicators = s.indicators as Record<string, unknown>;
   if (typeof s.walletType === 'string') state.walletType = s.walletType;
   if (typeof s.globalConfig === 'object' && s.globalConfig)
     state.globalConfig = s.globalConfig as GlobalConfig;

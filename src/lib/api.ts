@@ -76,7 +76,11 @@ export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promis
     body = undefined;
   }
   if (!isEnvelope(body)) fail(isOffline() ? 'offline_no_copy' : 'service_request_failed');
-  const envelope = body as Envelope<T>;
+  return settle(body as Envelope<T>);
+}
+
+/** A success resolves (its notice toasted); an error is toasted and rejects, `500` ends the session. */
+function settle<T>(envelope: Envelope<T>): Envelope<T> {
   if (isSuccess(envelope.respCode)) {
     if (envelope.respCode === RESP_OK_NOTICE && envelope.respMsg) hooks.onNotice?.(envelope.respMsg);
     return envelope;
@@ -84,6 +88,39 @@ export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promis
   if (envelope.respMsg) hooks.onError?.(envelope.respMsg);
   if (envelope.respCode === RESP_SESSION_ENDED) hooks.onSessionEnded?.();
   throw new ApiCallError(envelope.respMsg || hooks.message('service_request_failed'), envelope.respCode);
+}
+
+/**
+ * A read-only code that answers with a file (10095's CSV): the file's bytes and the name the
+ * server offers. A refusal comes as the usual envelope and is settled like any other call.
+ */
+export async function downloadFile(code: ApiCode, fields: FormFields): Promise<{ blob: Blob; name: string }> {
+  let response: Response;
+  try {
+    response = await fetch(codePath(code), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      body: encodeForm(fields),
+    });
+    noteAnswer(response.headers);
+  } catch {
+    return fail(isOffline() ? 'offline_no_copy' : 'service_request_failed');
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1];
+  if (response.ok && name) {
+    try {
+      return { blob: await response.blob(), name };
+    } catch {
+      return fail('service_request_failed');
+    }
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!isEnvelope(body)) fail('service_request_failed');
+  settle(body as Envelope);
+  // A success without a file is not what a file code answers.
+  return fail('service_request_failed');
 }
 
 /** The `data` of a successful call (or of the same read started early, see `startRead`). */

@@ -88,6 +88,8 @@ export async function startPushService(answer: Answer) {
   return {
     host: `127.0.0.1:${port}`,
     endpoint: (name: string) => `https://127.0.0.1:${port}/push/${name}`,
+    /** The certificate, for a server process to trust (NODE_EXTRA_CA_CERTS). */
+    cert,
     /** Trusts exactly this server's certificate; nothing global is switched off. */
     agent: new https.Agent({ ca: cert, keepAlive: false }),
     received,

@@ -1,7 +1,8 @@
-import { financeRequest } from '../../../protocol/assets.ts';
+import { financeRequest, statementFileName, statementRequest } from '../../../protocol/assets.ts';
 import { emptyForm } from '../../../protocol/validation.ts';
-import { defineHandler, requireWallet } from '../../http/handler.ts';
+import { defineHandler, FileAnswer, requireWallet } from '../../http/handler.ts';
 import { assetsOf, financeRecords } from './assets.service.ts';
+import { statementStream } from './statement.ts';
 
 export const assetsHandlers = [
   defineHandler({
@@ -13,5 +14,15 @@ export const assetsHandlers = [
     code: '10011',
     schema: financeRequest,
     handle: (ctx, input) => financeRecords(ctx.db, requireWallet(ctx), input),
+  }),
+  defineHandler({
+    code: '10095',
+    schema: statementRequest,
+    handle: async (ctx, input) =>
+      new FileAnswer(
+        'text/csv; charset=utf-8',
+        statementFileName(input.from, input.to),
+        statementStream(ctx.db, requireWallet(ctx), input),
+      ),
   }),
 ];

@@ -78,6 +78,60 @@ function isWebPushError(error: unknown): error is WebPushError {
   return typeof (error as WebPushError | null)?.statusCode === 'number';
 }
 
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type Outcome = 'sent' | 'removed' | 'failed';
+type Vapid = Awaited<ReturnType<typeof resolveVapidKeys>>;
+
+/**
+ * One encrypted message to one subscription, retried as DeliveryOptions say. 404 and 410 delete
+ * the subscription (the browser dropped it); `topic` lets a newer message with the same topic
+ * replace an undelivered one.
+ */
+export async function sendToSubscription(
+  db: DbOrTx,
+  sub: PushSubscriptionRow,
+  json: string,
+  topic: string,
+  vapid: Vapid,
+  options: DeliveryOptions = current,
+): Promise<Outcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await webpush.sendNotification(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        json,
+        {
+          vapidDetails: vapid,
+          TTL: options.ttlSeconds,
+          urgency: 'normal',
+          topic,
+          contentEncoding: 'aes128gcm',
+          timeout: options.timeoutMs,
+          ...(options.agent ? { agent: options.agent } : {}),
+        },
+      );
+      return 'sent';
+    } catch (error) {
+      const status = isWebPushError(error) ? error.statusCode : null;
+      if (status === 404 || status === 410) {
+        await db
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
+        return 'removed';
+      }
+      const transient = status === null || status === 429 || status >= 500;
+      if (!transient || attempt >= options.attempts) return 'failed';
+      const wait = options.retryDelayMs(attempt, isWebPushError(error) ? retryAfterMs(error) : null);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+/** The keys a push is signed with (VAPID_* or the generated pair the database keeps). */
+export function vapidKeys(db: DbOrTx, options: DeliveryOptions = current): Promise<Vapid> {
+  return resolveVapidKeys(db, options.env);
+}
+
 async function* subscriptions(db: DbOrTx) {
   let after = 0;
   for (;;) {
@@ -92,8 +146,6 @@ async function* subscriptions(db: DbOrTx) {
     after = rows[rows.length - 1]?.id ?? after;
   }
 }
-
-type Outcome = 'sent' | 'removed' | 'failed';
 
 export async function deliverAnnouncement(
   db: DbOrTx,
@@ -125,39 +177,8 @@ export async function deliverAnnouncement(
     return json;
   };
 
-  const sendOne = async (sub: typeof pushSubscriptions.$inferSelect): Promise<Outcome> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await webpush.sendNotification(
-          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-          messageFor(sub.lang),
-          {
-            vapidDetails: vapid,
-            TTL: options.ttlSeconds,
-            urgency: 'normal',
-            // A newer message with the same topic replaces an undelivered one (edits, re-sends).
-            topic: `announcement${announcementId}`,
-            contentEncoding: 'aes128gcm',
-            timeout: options.timeoutMs,
-            ...(options.agent ? { agent: options.agent } : {}),
-          },
-        );
-        return 'sent';
-      } catch (error) {
-        const status = isWebPushError(error) ? error.statusCode : null;
-        if (status === 404 || status === 410) {
-          await db
-            .delete(pushSubscriptions)
-            .where(and(eq(pushSubscriptions.id, sub.id), eq(pushSubscriptions.endpoint, sub.endpoint)));
-          return 'removed';
-        }
-        const transient = status === null || status === 429 || status >= 500;
-        if (!transient || attempt >= options.attempts) return 'failed';
-        const wait = options.retryDelayMs(attempt, isWebPushError(error) ? retryAfterMs(error) : null);
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  };
+  const sendOne = (sub: PushSubscriptionRow) =>
+    sendToSubscription(db, sub, messageFor(sub.lang), `announcement${announcementId}`, vapid, options);
 
   const source = subscriptions(db);
   const worker = async () => {

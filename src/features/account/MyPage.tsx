@@ -27,7 +27,7 @@ const SECTIONS: readonly { title: string; routes: readonly RouteName[] }[] = [
       'idoPosition',
     ],
   },
-  { title: 'my.trading', routes: ['placeOrder', 'futuresOrder', 'jointVenture'] },
+  { title: 'my.trading', routes: ['placeOrder', 'futuresOrder', 'alerts', 'jointVenture'] },
   { title: 'my.help', routes: ['news', 'contact', 'solvency'] },
 ];
 

@@ -9,6 +9,7 @@ import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { globalConfig } from '../config/config-model.ts';
 import { getFinanceRecords } from './api.ts';
+import { StatementSheet } from './StatementSheet.tsx';
 
 /** Financial details: every movement of the available balance, by type and coin, newest first. */
 export function FinancePage() {
@@ -16,6 +17,7 @@ export function FinancePage() {
   const { t } = useTranslation();
   const [type, setType] = useState<RecordType | ''>('');
   const [coin, setCoin] = useState('');
+  const [statement, setStatement] = useState(false);
   const coins = globalConfig.value?.coins.map((c) => c.symbol) ?? [];
   return (
     <>
@@ -50,6 +52,14 @@ export function FinancePage() {
           ))}
         </select>
       </div>
+      <button
+        type="button"
+        className="button button-secondary statement-button"
+        onClick={() => setStatement(true)}
+      >
+        {t('finance.statement')}
+      </button>
+      {statement ? <StatementSheet onClose={() => setStatement(false)} /> : null}
       {/* A new filter starts again from the first page. */}
       <RecordList<FinanceRecord>
         key={`${type}/${coin}`}

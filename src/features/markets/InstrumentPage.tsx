@@ -22,7 +22,10 @@ import { NotOpenYet } from '../../components/NotOpenYet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { compareDecimal } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { InstrumentAlerts } from '../alerts/InstrumentAlerts.tsx';
 import { getInstrument, refreshInstrument, refreshMarkets } from './api.ts';
+import { IndicatorBar } from './IndicatorBar.tsx';
+import { readIndicators } from './indicator-settings.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
 import { intervalLabel } from './labels.ts';
 import { type LiveMode, useInterval, useTicks } from './live.ts';
@@ -195,7 +198,9 @@ function InstrumentView({ initial }: { initial: Loaded }) {
             </button>
           ))}
         </fieldset>
+        <IndicatorBar />
         <PriceChart
+          indicators={readIndicators()}
           symbol={symbol}
           interval={interval}
           type={chartType}
@@ -203,6 +208,7 @@ function InstrumentView({ initial }: { initial: Loaded }) {
           quote={quote}
         />
       </section>
+      <InstrumentAlerts symbol={symbol} last={quote.last} precision={precision} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { PLACEHOLDER, subtract } from '../../lib/format.ts';
 import { getCandles, refreshCandles } from './api.ts';
 import { applyTick, averageLine, prependCandles, readoutTime } from './candles.ts';
 import type { ChartHandle, ChartTheme } from './chart-engine.ts';
+import { type IndicatorSettings, OVERLAYS, PANES } from './indicator-settings.ts';
 import { direction, formatPrice } from './model.ts';
 
 type Engine = typeof import('./chart-engine.ts');
@@ -54,7 +55,10 @@ export function PriceChart({
   type,
   precision,
   quote,
+  indicators,
 }: {
+  /** Which indicators to draw; the chart is made again when they change. */
+  indicators: IndicatorSettings;
   symbol: string;
   interval: Interval;
   type: ChartType;
@@ -74,6 +78,8 @@ export function PriceChart({
   const older = useRef<{ busy: boolean; done: boolean }>({ busy: false, done: false });
   const lastRefetch = useRef(0);
   const bump = useCallback(() => setVersion((v) => v + 1), []);
+  // The settings by value: a new object with the same settings does not rebuild the chart.
+  const indicatorKey = JSON.stringify(indicators);
 
   useEffect(() => {
     let alive = true;
@@ -152,6 +158,7 @@ export function PriceChart({
       height: chartHeight(width),
       onCursor: setCursor,
       onNearStart: loadOlder,
+      indicators: JSON.parse(indicatorKey) as IndicatorSettings,
     });
     chart.current = handle;
     let lastWidth = width;
@@ -168,7 +175,7 @@ export function PriceChart({
       handle.destroy();
       chart.current = null;
     };
-  }, [engine, status.state, type, interval, precision, loadOlder]);
+  }, [engine, status.state, type, interval, precision, loadOlder, indicatorKey]);
 
   // Live quotes move the newest candle, start a new one, or ask the server again.
   useEffect(() => {
@@ -213,6 +220,7 @@ export function PriceChart({
           data-candles={list.length}
           data-type={type}
           data-interval={interval}
+          data-indicators={[...OVERLAYS, ...PANES].filter((n) => indicators[n].on).join(' ')}
         />
         {status.state === 'loading' || (status.state === 'ready' && !engine) ? (
           <div className="chart-overlay" aria-busy="true">

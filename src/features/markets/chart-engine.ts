@@ -14,6 +14,8 @@ import type { Candle, ChartType, Interval } from '../../../protocol/markets.ts';
 import { isIntraday } from '../../../protocol/markets.ts';
 import { formatDate } from '../../lib/format.ts';
 import { averageLine, axisTime } from './candles.ts';
+import { createPane, type Overlay, overlaysOf, type Pane, paneSpecs } from './chart-indicators.ts';
+import type { IndicatorSettings } from './indicator-settings.ts';
 import { formatPrice } from './model.ts';
 
 export interface ChartTheme {
@@ -42,6 +44,8 @@ export interface ChartOptions {
   onCursor(index: number | null): void;
   /** The view reached the oldest candles loaded: a chance to load older ones. */
   onNearStart(): void;
+  /** Lines on the price pane and panes below it (src/features/markets/indicator-settings.ts). */
+  indicators: IndicatorSettings;
 }
 
 export type CandlesChange =
@@ -80,15 +84,18 @@ interface View {
 
 type Columns = [number[], number[], number[], number[], number[], number[]];
 
-function columns(candles: readonly Candle[], interval: Interval): Columns {
+/** x, open, high, low, close, average, then one column per overlay line. */
+function columns(candles: readonly Candle[], interval: Interval, overlays: readonly Overlay[]): Columns {
+  const closes = candles.map((c) => Number(c.close));
   return [
     candles.map((_, i) => i),
     candles.map((c) => Number(c.open)),
     candles.map((c) => Number(c.high)),
     candles.map((c) => Number(c.low)),
-    candles.map((c) => Number(c.close)),
+    closes,
     averageLine(candles, interval),
-  ];
+    ...overlays.map((o) => o.values(closes)),
+  ] as unknown as Columns;
 }
 
 /** Hex colour with an alpha byte: `#2ebd85` + 0.25 -> `#2ebd8540`. */
@@ -228,6 +235,11 @@ export function createChart(
 ): ChartHandle {
   const { theme, interval, precision } = options;
   let candles = initial;
+  const overlays = overlaysOf(options.indicators);
+  // One key per chart: the panes' crosshair follows the price pane's.
+  const syncKey = `chart-${Math.random().toString(36).slice(2)}`;
+  // The price axis and the panes' axes take the same width, so a candle sits at the same x in each.
+  const axis = { px: Math.round(theme.fontPx * 5.5) };
   let view: View = defaultView(candles.length);
   const font = `${theme.fontPx}px ${theme.fontFamily}`;
   const labelChars = axisTime(Date.UTC(2025, 11, 31, 23, 59), interval).length;
@@ -266,7 +278,10 @@ export function createChart(
       x: { time: false, range: (_u, min, max) => [min, max] },
       y: { auto: true },
     },
-    series: seriesFor(options.type, theme),
+    series: [
+      ...seriesFor(options.type, theme),
+      ...overlays.map((o) => ({ label: o.label, stroke: o.color, width: 1.2, points: { show: false } })),
+    ],
     axes: [
       {
         stroke: theme.text,
@@ -307,7 +322,8 @@ export function createChart(
           u.ctx.font = `${theme.fontPx * uPlot.pxRatio}px ${theme.fontFamily}`;
           const widest = Math.max(...values.map((v) => u.ctx.measureText(String(v)).width));
           u.ctx.font = saved;
-          return Math.ceil(widest / uPlot.pxRatio) + 14;
+          axis.px = Math.max(axis.px, Math.ceil(widest / uPlot.pxRatio) + 14);
+          return axis.px;
         },
       },
     ],
@@ -316,6 +332,7 @@ export function createChart(
       y: true,
       points: { show: false },
       drag: { x: false, y: false, setScale: false },
+      sync: { key: syncKey },
       // Double tap / double click resets our view (below), not uPlot's full-range zoom.
       bind: { dblclick: () => null },
       // The vertical line snaps to the candle under the finger.
@@ -331,11 +348,12 @@ export function createChart(
       setCursor: [
         (u) => {
           const idx = u.cursor.idx;
-          options.onCursor(
+          const at =
             idx === null || idx === undefined || u.cursor.left === undefined || u.cursor.left < 0
               ? null
-              : idx,
-          );
+              : idx;
+          options.onCursor(at);
+          showValues(at);
         },
       ],
       draw: [drawLastPrice],
@@ -375,13 +393,39 @@ export function createChart(
     ctx.restore();
   }
 
-  const u = new uPlot(opts, columns(candles, interval) as unknown as uPlot.AlignedData, root);
+  // The overlays' values above the price pane, as exchange apps show them (MA7 … MA25 …).
+  const legend = document.createElement('div');
+  legend.className = 'chart-pane-legend chart-overlay-legend';
+  root.append(legend);
+  let data = columns(candles, interval, overlays);
+  function showValues(index: number | null) {
+    const n = candles.length;
+    const i = index === null || index >= n ? n - 1 : index;
+    legend.replaceChildren(
+      ...overlays.map((o, k) => {
+        const span = document.createElement('span');
+        span.style.color = o.color;
+        const v = (data[6 + k] as unknown as (number | null)[] | undefined)?.[i];
+        span.textContent = `${o.label} ${v === null || v === undefined ? '--' : formatPrice(v, precision)}`;
+        return span;
+      }),
+    );
+    for (const pane of panes) pane.showValues(index);
+  }
+  const panes: Pane[] = [];
+  const u = new uPlot(opts, data as unknown as uPlot.AlignedData, root);
+  const paneTheme = { ...theme };
+  for (const spec of paneSpecs(options.indicators, paneTheme)) {
+    panes.push(createPane(root, spec, () => candles, paneTheme, options.width, syncKey, axis));
+  }
+  showValues(null);
   applyView(view);
 
   /** Shows the candles `next` covers (clamped); the window is also on the root for tests. */
   function setView(next: View) {
     view = clamp(next);
     u.setScale('x', { min: view.min, max: view.max });
+    for (const pane of panes) pane.setX(view.min, view.max);
     root.dataset.view = `${view.min.toFixed(2)},${view.max.toFixed(2)}`;
   }
 
@@ -500,14 +544,18 @@ export function createChart(
         const added = next.length - before;
         nextView = { min: view.min + added, max: view.max + added };
       }
+      data = columns(next, interval, overlays);
       u.batch(() => {
-        u.setData(columns(next, interval) as unknown as uPlot.AlignedData, false);
+        u.setData(data as unknown as uPlot.AlignedData, false);
+        for (const pane of panes) pane.setData(next);
         setView(nextView);
       });
+      showValues(null);
       if (change.kind === 'replace' && view.min < NEAR_START) options.onNearStart();
     },
     setSize(width, height) {
       u.setSize({ width, height });
+      for (const pane of panes) pane.setWidth(width);
     },
     resetView,
     destroy() {
@@ -517,7 +565,9 @@ export function createChart(
       surface.removeEventListener('pointercancel', onUp);
       surface.removeEventListener('wheel', onWheel);
       surface.removeEventListener('dblclick', onDoubleClick);
+      for (const pane of panes) pane.destroy();
       u.destroy();
+      legend.remove();
     },
   };
 }

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ALERT_DIRECTIONS } from '../../../protocol/alerts.ts';
+
+/**
+ * Price alerts (docs/alerts.md). `active` until the price reaches the level, then `fired` once
+ * (the update that fires it is conditional on `active`); `notified_at` is set when the push to the
+ * owner's subscriptions has been handed over, so a process that dies between firing and pushing
+ * leaves it for the next run.
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    owner: text('owner').notNull(),
+    symbol: text('symbol').notNull(),
+    direction: text('direction', { enum: ALERT_DIRECTIONS }).notNull(),
+    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    status: text('status', { enum: ['active', 'fired'] })
+      .notNull()
+      .default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    firedPrice: numeric('fired_price', { precision: 38, scale: 18 }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    notifyAttempts: integer('notify_attempts').notNull().default(0),
+  },
+  (t) => [
+    index('price_alerts_owner').on(t.owner, t.id),
+    // The per-second check reads only the active ones, by symbol.
+    index('price_alerts_active').on(t.symbol).where(sql`${t.status} = 'active'`),
+    index('price_alerts_unnotified').on(t.id).where(sql`${t.status} = 'fired' and ${t.notifiedAt} is null`),
+    check('price_alerts_price_positive', sql`${t.price} > 0`),
+  ],
+);

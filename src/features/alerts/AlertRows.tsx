@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { PriceAlert } from '../../../protocol/alerts.ts';
+import { When } from '../../components/When.tsx';
+import { withThousands } from '../../lib/format.ts';
+import { instrumentPath } from '../markets/paths.ts';
+import { deleteAlert } from './api.ts';
+
+/**
+ * Alerts as rows: the instrument (a link where the list spans instruments), "above" or "below" and
+ * the level; a fired one says when and at what price; each has a delete button.
+ */
+export function AlertRows({
+  alerts,
+  showSymbol,
+  onDeleted,
+}: {
+  alerts: PriceAlert[];
+  showSymbol: boolean;
+  onDeleted(id: number): void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<number | null>(null);
+  const remove = async (id: number) => {
+    setBusy(id);
+    try {
+      await deleteAlert(id);
+      onDeleted(id);
+    } catch {
+      // Shown as a toast by the API layer.
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <ul className="alert-rows">
+      {alerts.map((a) => (
+        <li key={a.id} className={`alert-row alert-${a.status}`} data-alert={a.id}>
+          <div>
+            <span className="alert-level">
+              {showSymbol ? (
+                <Link href={instrumentPath(a.symbol)} dir="ltr" className="alert-symbol">
+                  {a.symbol}
+                </Link>
+              ) : null}
+              {t(`alerts.${a.direction}`)} <span dir="ltr">{withThousands(a.price)}</span>
+            </span>
+            <span className="muted small">
+              {a.status === 'fired' && a.firedAt !== null ? (
+                <>
+                  {t('alerts.firedAt', { price: withThousands(a.firedPrice ?? '') })} <When at={a.firedAt} />
+                </>
+              ) : (
+                t('alerts.waiting')
+              )}
+            </span>
+          </div>
+          <button
+            type="button"
+            className="button button-secondary alert-delete"
+            disabled={busy === a.id}
+            aria-busy={busy === a.id}
+            aria-label={t('alerts.delete')}
+            onClick={() => void remove(a.id)}
+          >
+            {t('alerts.deleteShort')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

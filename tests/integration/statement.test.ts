@@ -1,0 +1,156 @@
+/**
+ * Statements (10095): the records of a range as CSV, streamed. The file parses back through a CSV
+ * parser to exactly the records 10011 lists (same amounts as exact decimals, same types), starts
+ * with a UTF-8 byte order mark, has the same columns whatever the language, is read batch by batch
+ * (a batch of three gives the same rows as one batch of all), and a bad range changes nothing and
+ * answers the translated catalogue error.
+ */
+import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { generatePrivateKey } from 'viem/accounts';
+import { describe, expect, test } from 'vitest';
+import { type FinanceRecord, STATEMENT_COLUMNS } from '../../protocol/assets.ts';
+import { codePath, type Page } from '../../protocol/envelope.ts';
+import { ERRORS } from '../../protocol/errors.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
+import { statementChunks } from '../../server/modules/assets/statement.ts';
+import { FORM_HEADERS, post } from '../helpers/app.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { signIn, TEST_KEYS } from '../helpers/login.ts';
+import { useSeededApp } from '../helpers/seeded-app.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`statements on ${target.name}`, () => {
+    const env = useSeededApp(target, { demo: true });
+
+    /** A statement's raw answer (post() reads every answer as an envelope). */
+    const download = (range: Record<string, string>, headers: Record<string, string> = {}) =>
+      env.app.inject({
+        method: 'POST',
+        url: codePath('10095'),
+        headers: { ...FORM_HEADERS, ...headers },
+        payload: new URLSearchParams(range).toString(),
+      });
+
+    async function userWithRecords() {
+      const signed = await signIn(env.app, generatePrivateKey());
+      const cookie = { cookie: `${signed.cookieHeader}; lang=en` };
+      expect((await post(env.app, '10012', { requestId: randomUUID() }, cookie)).envelope.respCode).toBe(
+        '00000',
+      );
+      for (const [coin, chain, amount] of [
+        ['USDT', 'TRC20', '12.345678'],
+        ['ETH', 'ERC20', '0.00000001'],
+        ['USDT', 'TRC20', '250'],
+      ] as const) {
+        const result = await runAdminCommand(
+          {
+            argv: [
+              'deposit',
+              ...['--address', signed.account.address, '--coin', coin, '--chain', chain],
+              ...['--amount', amount, '--txid', randomUUID().replaceAll('-', ''), '--reason', 'test'],
+            ],
+            actor: 'ops',
+          },
+          { database: env.database, via: 'direct' },
+        );
+        expect(result.ok, result.text).toBe(true);
+      }
+      return { signed, cookie };
+    }
+
+    test('the CSV holds exactly the records of the range, exact decimals, same columns in every language', async () => {
+      const { signed, cookie } = await userWithRecords();
+      const records = (await post(env.app, '10011', { size: '100' }, cookie)).envelope
+        .data as Page<FinanceRecord>;
+      expect(records.list.length).toBe(4);
+      const range = { from: String(Date.now() - DAY), to: String(Date.now() + DAY) };
+
+      const texts: string[] = [];
+      for (const lang of ['en', 'ar', 'zh-CN']) {
+        const response = await download(range, { cookie: `${signed.cookieHeader}; lang=${lang}` });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(response.headers['content-disposition']).toMatch(
+          /^attachment; filename="meridian-statement-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/,
+        );
+        expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+        texts.push(response.body);
+      }
+      // Not a byte differs between languages.
+      expect(new Set(texts).size).toBe(1);
+
+      const rows = parse(texts[0] ?? '', { bom: true, columns: true }) as Record<string, string>[];
+      expect(Object.keys(rows[0] ?? {})).toEqual([...STATEMENT_COLUMNS]);
+      // Oldest first; the same records 10011 lists newest first.
+      const expected = [...records.list].reverse();
+      expect(rows).toEqual(
+        expected.map((r) => ({
+          time_utc: new Date(r.createdAt).toISOString(),
+          type: r.type,
+          coin: r.coin,
+          amount: r.amount,
+          record_id: String(r.id),
+          demo: r.demo ? 'yes' : 'no',
+        })),
+      );
+      expect(rows.map((r) => r.amount)).toEqual(['1000', '12.345678', '0.00000001', '250']);
+
+      // A range that ends before the records has the header only.
+      const before = await download(
+        { from: String(Date.now() - 3 * DAY), to: String(Date.now() - 2 * DAY) },
+        cookie,
+      );
+      expect(parse(before.body, { bom: true, columns: true })).toEqual([]);
+
+      // Batch by batch: three rows at a time give the same text as one read of all.
+      const pieces: string[] = [];
+      for await (const piece of statementChunks(
+        env.database.db,
+        signed.account.address,
+        {
+          from: Number(range.from),
+          to: Number(range.to),
+        },
+        3,
+      )) {
+        pieces.push(piece);
+      }
+      expect(pieces.length).toBe(3);
+      expect(pieces.join('')).toBe(texts[0]);
+    });
+
+    test('a bad range answers E2095 or a field error; another wallet sees none of these rows; no session is 500', async () => {
+      const { cookie } = await userWithRecords();
+      const now = Date.now();
+      for (const range of [
+        { from: String(now), to: String(now) },
+        { from: String(now), to: String(now - 1) },
+        { from: String(now - 367 * DAY), to: String(now) },
+      ]) {
+        const { response, envelope } = await post(env.app, '10095', range, cookie);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(envelope.respCode).toBe(ERRORS.statement_range_invalid.code);
+        expect(envelope.respMsg).not.toBe('');
+      }
+      for (const range of [
+        { from: 'yesterday', to: String(now) },
+        { from: '-1', to: String(now) },
+        { to: '5' },
+      ] as Record<string, string>[]) {
+        const { envelope } = await post(env.app, '10095', range, cookie);
+        expect([ERRORS.field_invalid.code, ERRORS.field_required.code]).toContain(envelope.respCode);
+      }
+      const other = await signIn(env.app, TEST_KEYS.alice);
+      const theirs = await download(
+        { from: String(now - DAY), to: String(now + DAY) },
+        { cookie: other.cookieHeader },
+      );
+      expect(parse(theirs.body, { bom: true, columns: true })).toEqual([]);
+      const anonymous = await post(env.app, '10095', { from: String(now - DAY), to: String(now + DAY) });
+      expect(anonymous.envelope.respCode).toBe('500');
+    });
+  });
+}
