@@ -45,7 +45,7 @@ async function chartView(page: Page): Promise<{ min: number; max: number }> {
 }
 
 async function chartReady(page: Page) {
-  await expect(page.locator('.chart-canvas canvas')).toBeVisible();
+  await expect(page.locator('.chart-canvas canvas').first()).toBeVisible();
   await expect(page.locator('.chart-overlay')).toHaveCount(0);
   await expect(page.locator('.chart-canvas')).toHaveAttribute('data-view', /,/);
 }
@@ -125,7 +125,7 @@ test('the chart draws every type and several intervals, with no console or CSP e
   await chartReady(page);
   // candle_solid is the default, and uPlot's stylesheet came as a file (style-src 'self').
   await expect(page.locator('[data-chart-type="candle_solid"]')).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.locator('.u-over')).toHaveCSS('position', 'absolute');
+  await expect(page.locator('.chart-canvas > .uplot .u-over').first()).toHaveCSS('position', 'absolute');
   // The chart's code and stylesheet were not part of the first page.
   const chunks = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
@@ -166,7 +166,7 @@ test('crosshair readout, touch drag, pinch and double tap on the chart', async (
   await page.goto('/instrument/ETHUSDT');
   await page.locator('[data-interval="5m"]').click();
   await chartReady(page);
-  const over = page.locator('.u-over');
+  const over = page.locator('.chart-canvas > .uplot .u-over').first();
   const box = await over.boundingBox();
   if (!box) throw new Error('no chart');
   const y = box.y + box.height / 2;

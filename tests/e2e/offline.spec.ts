@@ -56,7 +56,7 @@ test('opens with no network from the cache; changes offline are refused and neve
   await page.goto('/marketPrices');
   await expect(page.locator('.market-list li[data-symbol="BTCUSDT"] .market-price')).toHaveText(/\d/);
   await page.goto('/instrument/BTCUSDT');
-  await expect(page.locator('.chart-canvas canvas')).toBeVisible();
+  await expect(page.locator('.chart-canvas canvas').first()).toBeVisible();
   await page.goto('/finance');
   await expect(page.locator('main, .page').first()).toContainText('120');
   await page.goto('/withdraw');
@@ -89,7 +89,7 @@ test('opens with no network from the cache; changes offline are refused and neve
   await expect(banner).toContainText('Offline, data from');
   await screenshot(page, 'offline-markets-en');
   await page.goto('/instrument/BTCUSDT');
-  await expect(page.locator('.chart-canvas canvas')).toBeVisible();
+  await expect(page.locator('.chart-canvas canvas').first()).toBeVisible();
   await page.goto('/finance');
   await expect(page.locator('main, .page').first()).toContainText('120');
   await page.goto('/news');

@@ -69,6 +69,8 @@ interface PaneSpec {
   /** Colour of bar i: volume by its candle's direction, the histogram by its sign. */
   barColor(i: number, value: number, candles: readonly Candle[]): string;
   format(value: number): string;
+  /** The y axis's labels, where they differ from the legend's values. */
+  axisFormat?(value: number): string;
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
@@ -133,6 +135,7 @@ export function paneSpecs(settings: IndicatorSettings, theme: PaneTheme): PaneSp
       guides: [30, 70],
       barColor: () => theme.text,
       format: (v) => v.toFixed(2),
+      axisFormat: (v) => v.toFixed(0),
     });
   }
   return specs;
@@ -204,7 +207,7 @@ export function createPane(
       width,
       height: paneHeight(width),
       legend: { show: false },
-      padding: [4, 0, 0, 4],
+      padding: [6, 0, 6, 4],
       scales: {
         x: { time: false, range: (_u, min, max) => [min, max] },
         y: spec.range ? { range: () => spec.range as [number, number] } : { auto: true },
@@ -226,7 +229,7 @@ export function createPane(
           grid: { stroke: theme.grid, width: 1 },
           ticks: { show: false },
           space: theme.fontPx * 2.5,
-          values: (_u, splits) => splits.map((v) => spec.format(v)),
+          values: (_u, splits) => splits.map((v) => (spec.axisFormat ?? spec.format)(v)),
           size: () => axis.px,
         },
       ],
