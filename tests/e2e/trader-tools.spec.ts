@@ -2,15 +2,18 @@
  * The trader's tools as a user meets them (issue #21): chart indicators switched on and off, a
  * period changed, and all of it found again after a reload; a price alert set from the instrument
  * page at a pinned price, refused when the price is already there, listed on /alerts and deleted;
- * a statement downloaded from /finance that parses to the records shown. English and Arabic.
+ * a statement downloaded from /finance that parses to the records shown; a fired alert's push shown
+ * by the service worker, whose tap opens the instrument. English and Arabic.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
+import type { PushMessage } from '../../protocol/push.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
+import { controlledByServiceWorker } from './fixtures/service-worker.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
 import { screenshot } from './screenshot.ts';
@@ -156,3 +159,81 @@ for (const [lang, bundle] of [
     expect(problems).toEqual([]);
   });
 }
+
+interface ShownAlert {
+  title: string;
+  body: string;
+  tag: string;
+  data: unknown;
+}
+
+test('a fired alert pushed to the service worker shows its notification; a tap opens the instrument', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await page.goto('/home');
+  await controlledByServiceWorker(page);
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  // What server/modules/alerts/alerts.job.ts sends (its text checked in tests/integration/alerts.test.ts).
+  const message: PushMessage = {
+    kind: 'alert',
+    id: 41,
+    title: 'ETHUSDT is above 3100',
+    body: 'Last price 3100.25. Tap to open the chart.',
+    lang: 'en',
+    url: '/instrument/ETHUSDT',
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(page.url()).origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(message),
+  });
+  const shown = () =>
+    page.evaluate(async () => {
+      const nav = (
+        globalThis as unknown as {
+          navigator: { serviceWorker: { ready: Promise<{ getNotifications(): Promise<ShownAlert[]> }> } };
+        }
+      ).navigator;
+      const registration = await nav.serviceWorker.ready;
+      return (await registration.getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+      }));
+    });
+  await expect.poll(shown).toEqual([
+    {
+      title: message.title,
+      body: message.body,
+      tag: 'alert-41',
+      data: { url: '/instrument/ETHUSDT' },
+    } satisfies ShownAlert,
+  ]);
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(async () => {
+    const sw = globalThis as unknown as {
+      registration: { getNotifications(): Promise<unknown[]> };
+      NotificationEvent: new (type: string, init: { notification: unknown }) => object;
+      dispatchEvent(event: object): boolean;
+    };
+    const [notification] = await sw.registration.getNotifications();
+    const event = new sw.NotificationEvent('notificationclick', { notification });
+    const pending: Promise<unknown>[] = [];
+    Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => pending.push(p) });
+    sw.dispatchEvent(event);
+    await Promise.all(pending);
+  });
+  await expect(page).toHaveURL(/\/instrument\/ETHUSDT$/);
+  await expect(page.locator('.quote-symbol')).toHaveText('ETHUSDT');
+});

@@ -39,12 +39,17 @@ export function AlertRows({
         <li key={a.id} className={`alert-row alert-${a.status}`} data-alert={a.id}>
           <div>
             <span className="alert-level">
+              {/* The symbol isolated (bdi) and then a space: in Arabic it stays apart from the words. */}
               {showSymbol ? (
-                <Link href={instrumentPath(a.symbol)} dir="ltr" className="alert-symbol">
-                  {a.symbol}
-                </Link>
+                <>
+                  <bdi>
+                    <Link href={instrumentPath(a.symbol)} className="alert-symbol">
+                      {a.symbol}
+                    </Link>
+                  </bdi>{' '}
+                </>
               ) : null}
-              {t(`alerts.${a.direction}`)} <span dir="ltr">{withThousands(a.price)}</span>
+              {t(`alerts.${a.direction}`)} <bdi dir="ltr">{withThousands(a.price)}</bdi>
             </span>
             <span className="muted small">
               {a.status === 'fired' && a.firedAt !== null ? (
