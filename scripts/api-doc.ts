@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import en from '../locales/en.json' with { type: 'json' };
+import { ALERT_DIRECTIONS, ALERTS_PER_USER, FIRED_ALERTS_LISTED } from '../protocol/alerts.ts';
 import { STATEMENT_COLUMNS, STATEMENT_MAX_DAYS } from '../protocol/assets.ts';
 import { API_CODES, type ApiCode, CODES, FEATURES } from '../protocol/codes.ts';
 import type { ChainConfig, CoinConfig, ContactChannel, GlobalConfig } from '../protocol/config.ts';
@@ -426,6 +427,21 @@ ${table(
 )}`;
 }
 
+function alertsSection(): string {
+  return `## 10092-10094: price alerts
+
+The signed-in user's alerts on an instrument's last price (docs/alerts.md says when they fire and
+how the push travels). \`10092\` sets one: \`symbol\`, \`direction\` (${ALERT_DIRECTIONS.map((d) => `\`${d}\``).join(' or ')}),
+\`price\` (a positive decimal with at most the instrument's decimals) and \`requestId\`; it answers
+the alert. \`10093\` lists them (optionally one \`symbol\`): \`{ list, remaining }\`, the active ones
+newest first and then the ${FIRED_ALERTS_LISTED} latest fired, with \`remaining\` places of the
+${ALERTS_PER_USER} active alerts a user may hold. \`10094\` deletes one: \`id\` and \`requestId\`.
+
+Refusals: \`${ERRORS.alert_already_reached.code}\` the last price has already reached the level,
+\`${ERRORS.alert_limit_reached.code}\` ${ALERTS_PER_USER} alerts are active, \`${ERRORS.alert_not_found.code}\` no
+such alert of this user, \`${ERRORS.field_invalid.code}\` an unknown symbol or too many decimals.`;
+}
+
 /** The whole reference, as docs/api.md holds it. */
 export function renderApiReference(): string {
   return `${[
@@ -436,6 +452,7 @@ export function renderApiReference(): string {
     errorsSection(),
     globalConfigSection(),
     setLanguageSection(),
+    alertsSection(),
     statementSection(),
   ].join('\n\n')}\n`;
 }
