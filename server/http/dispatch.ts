@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import type { Translator } from '../i18n.ts';
 import { fingerprintOf, runIdempotent } from '../modules/idempotency/idempotency.service.ts';
 import { ApiError } from './api-error.ts';
-import { type CodeHandler, FileAnswer, type HandlerContext, type Services } from './handler.ts';
+import { type CodeHandler, FileAnswer, type HandlerContext, JsonText, type Services } from './handler.ts';
 import { requestLanguage } from './language.ts';
 
 export interface DispatchDeps {
@@ -43,7 +43,7 @@ export function createDispatcher(deps: DispatchDeps) {
   return async function dispatch(
     request: FastifyRequest<{ Params: { file: string } }>,
     reply: FastifyReply,
-  ): Promise<Envelope | FastifyReply> {
+  ): Promise<Envelope | FastifyReply | string> {
     const code = codeFromFile(request.params.file);
     const info = CODES[code];
     const handler = deps.handlers.get(code);
@@ -95,6 +95,10 @@ export function createDispatcher(deps: DispatchDeps) {
         .type(result.data.contentType)
         .header('content-disposition', `attachment; filename="${result.data.fileName}"`)
         .send(result.data.body);
+    }
+    if (result.data instanceof JsonText && !result.notice) {
+      reply.type('application/json; charset=utf-8');
+      return `{"respCode":"${RESP_OK}","respMsg":"","data":${result.data.text}}`;
     }
     if (result.notice) {
       const t = deps.translator.forLanguage(requestLanguage(request));

@@ -71,3 +71,15 @@ export class FileAnswer {
     this.body = body;
   }
 }
+
+/**
+ * A handler's answer that is already JSON text (00000's configuration, serialized once per cached
+ * copy): the dispatcher puts it into the envelope as it is.
+ */
+export class JsonText {
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+}

@@ -1,10 +1,10 @@
 import { emptyForm } from '../../../protocol/validation.ts';
-import { defineHandler } from '../../http/handler.ts';
+import { defineHandler, JsonText } from '../../http/handler.ts';
 
 export const configHandlers = [
   defineHandler({
     code: '00000',
     schema: emptyForm,
-    handle: (ctx) => ctx.services.config.get(),
+    handle: async (ctx) => new JsonText(await ctx.services.config.getJson()),
   }),
 ];

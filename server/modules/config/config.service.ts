@@ -32,6 +32,12 @@ export type StoredConfig = Omit<GlobalConfig, 'serverTime'>;
 export interface ConfigService {
   /** The configuration as clients see it. */
   get(): Promise<GlobalConfig>;
+  /**
+   * The same as JSON text: the cached part serialized once per cached copy, the server time
+   * appended per call (00000 is the hottest code; serializing the whole configuration on every
+   * request was a tenth of its cost).
+   */
+  getJson(): Promise<string>;
   /** Forget the cached copy after a change. */
   invalidate(): void;
 }
@@ -117,23 +123,37 @@ export async function readStoredConfig(
 export function createConfigService(options: ConfigServiceOptions): ConfigService {
   const now = options.now ?? Date.now;
   let cached: { at: number; value: Promise<StoredConfig> } | null = null;
+  const texts = new WeakMap<StoredConfig, string>();
+  const stored = (): Promise<StoredConfig> => {
+    if (!cached || now() - cached.at > CACHE_TTL_MS) {
+      const value = readStoredConfig(
+        options.db,
+        options.implementedFeatures,
+        options.demo,
+        options.markets ?? null,
+        now(),
+      );
+      cached = { at: now(), value };
+      // A failed read must not stay cached.
+      value.catch(() => {
+        if (cached?.value === value) cached = null;
+      });
+    }
+    return cached.value;
+  };
   return {
     async get() {
-      if (!cached || now() - cached.at > CACHE_TTL_MS) {
-        const value = readStoredConfig(
-          options.db,
-          options.implementedFeatures,
-          options.demo,
-          options.markets ?? null,
-          now(),
-        );
-        cached = { at: now(), value };
-        // A failed read must not stay cached.
-        value.catch(() => {
-          if (cached?.value === value) cached = null;
-        });
+      return { ...(await stored()), serverTime: now() };
+    },
+    async getJson() {
+      const value = await stored();
+      let text = texts.get(value);
+      if (text === undefined) {
+        // The object's text without its closing brace; serverTime is never one of its keys.
+        text = JSON.stringify({ ...value, serverTime: undefined }).slice(0, -1);
+        texts.set(value, text);
       }
-      return { ...(await cached.value), serverTime: now() };
+      return `${text}${text === '{' ? '' : ','}"serverTime":${now()}}`;
     },
     invalidate() {
       cached = null;
