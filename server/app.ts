@@ -45,6 +45,16 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/** Security headers of every API answer (under /adc/): see the hook in buildApp. */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+};
+
 export interface AppOptions {
   database: Database;
   config: Pick<
@@ -86,8 +96,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(security);
+  // API answers (JSON, the tick stream, statements) are never rendered as documents: they carry the
+  // short set OWASP's REST Security Cheat Sheet gives for APIs, with nothing allowed to load and no
+  // framing, instead of the page's dozen headers (a fifth of what a cached read cost to send).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/adc/') ? API_SECURITY_HEADERS : security);
     done();
   });
   await app.register(fastifyCookie);

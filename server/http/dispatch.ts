@@ -48,7 +48,7 @@ export function createDispatcher(deps: DispatchDeps) {
     const info = CODES[code];
     const handler = deps.handlers.get(code);
     if (!handler) throw new ApiError('not_open_yet');
-    if (info.feature && !(await deps.services.config.get()).features[info.feature]) {
+    if (info.feature && !(await deps.services.config.featureOpen(info.feature))) {
       throw new ApiError('not_open_yet');
     }
     if (info.wallet && !request.wallet) throw new ApiError('session_ended');

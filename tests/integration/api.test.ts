@@ -309,16 +309,28 @@ for (const target of DATABASE_TARGETS) {
       expect(keys).toEqual([]);
     });
 
-    test('security headers: strict CSP without inline script, no sniffing, no framing', async () => {
-      const { response } = await post(env.app, '00000');
-      const csp = String(response.headers['content-security-policy']);
+    test('security headers: API answers load nothing and cannot be framed; the page keeps its strict CSP', async () => {
+      for (const code of ['00000', '10008', 'nope']) {
+        const { response } = await post(env.app, code);
+        expect(response.headers['content-security-policy']).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+        expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+      // Anything else (the page, its files, the health check) carries the page's policy.
+      const page = await env.app.inject({ method: 'GET', url: '/healthz' });
+      const csp = String(page.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-inline');
       expect(csp).not.toContain('unsafe-eval');
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     });
 
     test('the health endpoint reports the database', async () => {

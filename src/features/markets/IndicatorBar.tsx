@@ -51,9 +51,21 @@ export function IndicatorBar() {
           type="button"
           className="chip indicator-settings"
           aria-label={t('markets.indicatorSettings')}
+          title={t('markets.indicatorSettings')}
           onClick={() => setEditing(true)}
         >
-          {t('markets.periods')}
+          {/* Sliders: the row of chips stays on one line on a phone. */}
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path
+              d="M4 7h9M17 7h3M4 17h3M11 17h9"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+            <circle cx="15" cy="7" r="2.2" fill="none" stroke="currentColor" strokeWidth="2" />
+            <circle cx="9" cy="17" r="2.2" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
         </button>
       </fieldset>
       {editing ? <IndicatorSheet initial={settings} onClose={() => setEditing(false)} /> : null}
