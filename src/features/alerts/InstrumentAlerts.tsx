@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { AlertList } from '../../../protocol/alerts.ts';
+import { ALERTS_PER_USER, type AlertList } from '../../../protocol/alerts.ts';
 import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -75,8 +75,9 @@ function SignedInAlerts({ symbol, last, precision }: { symbol: string; last: str
           precision={precision}
           onClose={() => setAdding(false)}
           onSet={(alert) => {
-            const base = data ?? { list: [], remaining: 1 };
-            setShown({ list: [alert, ...base.list], remaining: base.remaining - 1 });
+            // Without a list (its load failed) the server's limit still holds; the count is a guess.
+            const base = data ?? { list: [], remaining: ALERTS_PER_USER };
+            setShown({ list: [alert, ...base.list], remaining: Math.max(0, base.remaining - 1) });
           }}
         />
       ) : null}
