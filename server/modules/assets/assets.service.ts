@@ -100,6 +100,16 @@ export async function assetsOf(
   };
 }
 
+/** What a finance record reads: 10011's rows and the statement's (10095, statement.ts). */
+export const RECORD_COLUMNS = {
+  id: postings.id,
+  type: journalEntries.type,
+  coin: postings.coin,
+  amount: postings.amount,
+  createdAt: journalEntries.createdAt,
+  memo: journalEntries.memo,
+};
+
 export async function financeRecords(
   db: DbOrTx,
   wallet: string,
@@ -113,14 +123,7 @@ export async function financeRecords(
   );
   const base = () =>
     db
-      .select({
-        id: postings.id,
-        type: journalEntries.type,
-        coin: postings.coin,
-        amount: postings.amount,
-        createdAt: journalEntries.createdAt,
-        memo: journalEntries.memo,
-      })
+      .select(RECORD_COLUMNS)
       .from(postings)
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
       .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))

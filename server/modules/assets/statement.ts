@@ -12,6 +12,7 @@ import { RECORD_TYPES } from '../../../protocol/ledger.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { trimNumeric } from '../../ledger/money.ts';
+import { RECORD_COLUMNS } from './assets.service.ts';
 import { FAUCET_MEMO } from './faucet.ts';
 
 export const STATEMENT_BATCH = 1000;
@@ -49,14 +50,7 @@ export async function* statementRows(
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({
-        id: postings.id,
-        type: journalEntries.type,
-        coin: postings.coin,
-        amount: postings.amount,
-        createdAt: journalEntries.createdAt,
-        memo: journalEntries.memo,
-      })
+      .select(RECORD_COLUMNS)
       .from(postings)
       .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
       .where(
