@@ -15,28 +15,11 @@ import { openDatabase } from '../server/db/client.ts';
 import { rowsOf } from '../server/db/rows.ts';
 import { proofOf, sha256Hex, takeSnapshot } from '../server/modules/solvency/solvency.service.ts';
 import { seedDemo } from '../server/seed/demo.ts';
+import { measured } from './lib/measured.ts';
 import { formatRatio, integerFormat, writeSummary } from './lib/report.ts';
 
 const USERS = Number(process.env.BENCH_USERS || 100_000);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-/** Peak resident memory while `work` runs, sampled every 20 ms, above what was resident before. */
-async function measured<T>(
-  work: () => Promise<T> | T,
-): Promise<{ result: T; ms: number; peakBytes: number }> {
-  global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  const started = performance.now();
-  const result = await work();
-  const ms = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  return { result, ms, peakBytes: peak - before };
-}
 
 /** `count` plain SHA-256 hashes of `length`-character texts: the anchor. */
 function plainHashes(count: number, length: number): number {
@@ -85,7 +68,7 @@ await db.execute(sql`
   from ledger_accounts c where c.owner = 'system' and c.bucket = 'deposits_clearing'
     and exists (select 1 from ledger_accounts u where u.kind = 'user' and u.coin = c.coin)`);
 
-const snapshot = await measured(() => takeSnapshot(db, { at: new Date() }));
+const snapshot = await measured(() => takeSnapshot(db, { at: new Date() }), 'rss', 20);
 if (!snapshot.result) throw new Error('no snapshot was taken');
 const coins = snapshot.result.coins.length;
 
@@ -97,7 +80,7 @@ const leaves: LeafInput[] = Array.from({ length: USERS }, (_, i) => ({
     .padStart(32, '0'),
   balances: Array.from({ length: coins }, (_, c) => (c < 3 ? `${randomInt(20000)}.${randomInt(1e8)}` : '0')),
 }));
-const tree = await measured(() => buildSumTree(leaves, coins, sha256Hex));
+const tree = await measured(() => buildSumTree(leaves, coins, sha256Hex), 'rss', 20);
 const nodes = tree.result.reduce((n, level) => n + level.length, 0);
 const sampleText = `meridian-solvency-node-v1|${'a'.repeat(64)}|${'b'.repeat(64)}|${(tree.result.at(-1)?.[0]?.sums ?? []).join(',')}`;
 const anchorMs = plainHashes(nodes, sampleText.length);

@@ -19,27 +19,13 @@ import { seedDemo } from '../server/seed/demo.ts';
 import { FORM_HEADERS } from '../tests/helpers/app.ts';
 import { signIn } from '../tests/helpers/login.ts';
 import { buildBenchApp } from './lib/app.ts';
+import { measured } from './lib/measured.ts';
 import { formatRatio, integerFormat, writeSummary } from './lib/report.ts';
 
 const RECORDS = Number(process.env.BENCH_RECORDS || 100_000);
 const DAY = 86_400_000;
 const SPAN_DAYS = 300;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; peakHeap: number }> {
-  global.gc?.();
-  const before = process.memoryUsage().heapUsed;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 10);
-  const started = performance.now();
-  const result = await work();
-  const ms = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().heapUsed);
-  return { result, ms, peakHeap: peak - before };
-}
 
 const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
 await database.migrate();
@@ -105,9 +91,9 @@ async function readRows(range: { from: number; to: number }): Promise<number> {
 // A first pass of each warms the query plans and the JIT.
 await readRows(tenth);
 await download(tenth);
-const anchor = await measured(() => readRows(everything));
-const small = await measured(() => download(tenth));
-const full = await measured(() => download(everything));
+const anchor = await measured(() => readRows(everything), 'heapUsed', 10);
+const small = await measured(() => download(tenth), 'heapUsed', 10);
+const full = await measured(() => download(everything), 'heapUsed', 10);
 await app.close();
 await database.close();
 
@@ -116,10 +102,10 @@ const ok = dataRows === RECORDS && anchor.result === RECORDS;
 const ratio = full.ms / anchor.ms;
 process.stdout.write(
   `${[
-    `statement of ${integerFormat.format(dataRows)} records: ${integerFormat.format(full.ms)} ms, ${mb(full.result.bytes)} of CSV, heap peak +${mb(full.peakHeap)}`,
-    `anchor, the same rows read without CSV: ${integerFormat.format(anchor.ms)} ms, heap peak +${mb(anchor.peakHeap)}`,
-    `a tenth of the range (${integerFormat.format(small.result.lines - 1)} records): heap peak +${mb(small.peakHeap)}`,
-    `time ${formatRatio(ratio)}x the anchor; heap peak ${formatRatio(full.peakHeap / Math.max(1, small.peakHeap))}x that of a tenth of the records`,
+    `statement of ${integerFormat.format(dataRows)} records: ${integerFormat.format(full.ms)} ms, ${mb(full.result.bytes)} of CSV, heap peak +${mb(full.peakBytes)}`,
+    `anchor, the same rows read without CSV: ${integerFormat.format(anchor.ms)} ms, heap peak +${mb(anchor.peakBytes)}`,
+    `a tenth of the range (${integerFormat.format(small.result.lines - 1)} records): heap peak +${mb(small.peakBytes)}`,
+    `time ${formatRatio(ratio)}x the anchor; heap peak ${formatRatio(full.peakBytes / Math.max(1, small.peakBytes))}x that of a tenth of the records`,
     ok
       ? 'row count checked'
       : `WRONG: ${dataRows} CSV rows and ${anchor.result} rows read, ${RECORDS} expected`,
@@ -135,8 +121,8 @@ writeSummary([
     ratio,
     goal: 'flat memory (issue #21)',
     // Flat: ten times the records may not take more than twice the heap of a tenth of them.
-    met: ok && full.peakHeap <= 2 * Math.max(small.peakHeap, 8 * 1024 * 1024),
-    note: `heap peak +${mb(full.peakHeap)} (a tenth: +${mb(small.peakHeap)}; rows without CSV: +${mb(anchor.peakHeap)})`,
+    met: ok && full.peakBytes <= 2 * Math.max(small.peakBytes, 8 * 1024 * 1024),
+    note: `heap peak +${mb(full.peakBytes)} (a tenth: +${mb(small.peakBytes)}; rows without CSV: +${mb(anchor.peakBytes)})`,
   },
 ]);
 process.exitCode = ok ? 0 : 1;
