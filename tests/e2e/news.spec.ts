@@ -13,24 +13,20 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { Page as ListPage } from '../../protocol/envelope.ts';
 import type { AnnouncementSummary } from '../../protocol/news.ts';
-import type { PushMessage } from '../../protocol/push.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
-import { controlledByServiceWorker } from './fixtures/service-worker.ts';
+import {
+  controlledByServiceWorker,
+  deliverPush,
+  shownNotifications,
+  tapNotification,
+} from './fixtures/service-worker.ts';
 import { screenshot } from './screenshot.ts';
 
 /**
  * What the in-page and in-worker functions below use, typed here because this file is checked
  * with the server's settings (no DOM library).
  */
-interface ShownNotification {
-  title: string;
-  body: string;
-  icon: string;
-  badge: string;
-  tag: string;
-  data: unknown;
-}
 interface PushLog {
   permissionAsks: number;
   subscribed: string[];
@@ -43,7 +39,6 @@ interface PageGlobals {
   navigator: {
     serviceWorker?: {
       controller: unknown;
-      ready: Promise<{ getNotifications(): Promise<ShownNotification[]> }>;
     };
   };
   Notification: { requestPermission(): Promise<string> };
@@ -55,11 +50,6 @@ interface PageGlobals {
   };
   __push: PushLog;
   __owned?: boolean;
-}
-interface WorkerGlobals {
-  registration: { getNotifications(): Promise<unknown[]> };
-  NotificationEvent: new (type: string, init: { notification: unknown }) => object;
-  dispatchEvent(event: object): boolean;
 }
 
 async function switchLanguage(page: Page, lang: string): Promise<void> {
@@ -242,46 +232,16 @@ test('the service worker shows a pushed announcement and a tap opens it', async 
   const [target] = (await announcements(page)).filter((a) => !a.pinned);
   if (!target) throw new Error('no announcement to push');
 
-  // Deliver a push message to the page's registration through the DevTools protocol.
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const message: PushMessage = {
+  await deliverPush(page, context, {
     kind: 'announcement',
     id: target.id,
     title: target.title,
     body: target.summary,
     lang: target.lang,
     url: `/newsDetail?id=${target.id}`,
-  };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(message),
   });
-
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (
-          await ((
-            await (globalThis as unknown as PageGlobals).navigator.serviceWorker?.ready
-          )?.getNotifications() ?? [])
-        ).map((n) => ({
-          title: n.title,
-          body: n.body,
-          icon: n.icon,
-          badge: n.badge,
-          tag: n.tag,
-          data: n.data as unknown,
-        })),
-      ),
-    )
+    .poll(() => shownNotifications(page))
     .toEqual([
       {
         title: target.title,
@@ -292,32 +252,8 @@ test('the service worker shows a pushed announcement and a tap opens it', async 
         data: { url: `/newsDetail?id=${target.id}` },
       },
     ]);
-
-  // A tap: Chromium cannot click a notification from a test, so the worker's own click event is
-  // dispatched inside it with the notification it showed (waitUntil is kept by the test's event).
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error('no service worker');
-  await worker.evaluate(async () => {
-    const sw = globalThis as unknown as WorkerGlobals;
-    const [notification] = await sw.registration.getNotifications();
-    const event = new sw.NotificationEvent('notificationclick', { notification });
-    const pending: Promise<unknown>[] = [];
-    Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => pending.push(p) });
-    sw.dispatchEvent(event);
-    await Promise.all(pending);
-  });
+  await tapNotification(context);
   await expect(page).toHaveURL(new RegExp(`/newsDetail\\?id=${target.id}$`));
   await expect(page.locator('.announcement h2')).toHaveText(target.title);
-  await expect
-    .poll(() =>
-      page.evaluate(
-        async () =>
-          (
-            await ((
-              await (globalThis as unknown as PageGlobals).navigator.serviceWorker?.ready
-            )?.getNotifications() ?? [])
-          ).length,
-      ),
-    )
-    .toBe(0);
+  await expect.poll(async () => (await shownNotifications(page)).length).toBe(0);
 });

@@ -13,7 +13,12 @@ import en from '../../locales/en.json' with { type: 'json' };
 import type { PushMessage } from '../../protocol/push.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
-import { controlledByServiceWorker } from './fixtures/service-worker.ts';
+import {
+  controlledByServiceWorker,
+  deliverPush,
+  shownNotifications,
+  tapNotification,
+} from './fixtures/service-worker.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
 import { screenshot } from './screenshot.ts';
@@ -160,13 +165,6 @@ for (const [lang, bundle] of [
   });
 }
 
-interface ShownAlert {
-  title: string;
-  body: string;
-  tag: string;
-  data: unknown;
-}
-
 test('a fired alert pushed to the service worker shows its notification; a tap opens the instrument', async ({
   page,
   context,
@@ -174,14 +172,6 @@ test('a fired alert pushed to the service worker shows its notification; a tap o
   await context.grantPermissions(['notifications']);
   await page.goto('/home');
   await controlledByServiceWorker(page);
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
   // What server/modules/alerts/alerts.job.ts sends (its text checked in tests/integration/alerts.test.ts).
   const message: PushMessage = {
     kind: 'alert',
@@ -191,49 +181,20 @@ test('a fired alert pushed to the service worker shows its notification; a tap o
     lang: 'en',
     url: '/instrument/ETHUSDT',
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(message),
-  });
-  const shown = () =>
-    page.evaluate(async () => {
-      const nav = (
-        globalThis as unknown as {
-          navigator: { serviceWorker: { ready: Promise<{ getNotifications(): Promise<ShownAlert[]> }> } };
-        }
-      ).navigator;
-      const registration = await nav.serviceWorker.ready;
-      return (await registration.getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        tag: n.tag,
-        data: n.data as unknown,
-      }));
-    });
-  await expect.poll(shown).toEqual([
-    {
-      title: message.title,
-      body: message.body,
-      tag: 'alert-41',
-      data: { url: '/instrument/ETHUSDT' },
-    } satisfies ShownAlert,
-  ]);
-  const [worker] = context.serviceWorkers();
-  if (!worker) throw new Error('no service worker');
-  await worker.evaluate(async () => {
-    const sw = globalThis as unknown as {
-      registration: { getNotifications(): Promise<unknown[]> };
-      NotificationEvent: new (type: string, init: { notification: unknown }) => object;
-      dispatchEvent(event: object): boolean;
-    };
-    const [notification] = await sw.registration.getNotifications();
-    const event = new sw.NotificationEvent('notificationclick', { notification });
-    const pending: Promise<unknown>[] = [];
-    Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => pending.push(p) });
-    sw.dispatchEvent(event);
-    await Promise.all(pending);
-  });
+  await deliverPush(page, context, message);
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([
+      {
+        title: message.title,
+        body: message.body,
+        icon: expect.stringMatching(/\/icons\/icon-192\.png$/),
+        badge: expect.stringMatching(/\/icons\/badge-96\.png$/),
+        tag: 'alert-41',
+        data: { url: '/instrument/ETHUSDT' },
+      },
+    ]);
+  await tapNotification(context);
   await expect(page).toHaveURL(/\/instrument\/ETHUSDT$/);
   await expect(page.locator('.quote-symbol')).toHaveText('ETHUSDT');
 });
