@@ -1,10 +1,13 @@
 /**
  * The usual integration-test setup: a fresh database of the given kind, the demo seed, the real
- * app over it; closed and dropped after the file's tests.
+ * app over it (with a market engine over a price source the test holds, for `useMarketApp`);
+ * closed and dropped after the file's tests.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../server/db/client.ts';
+import { MarketEngine } from '../../server/modules/markets/engine.ts';
+import type { PriceSource } from '../../server/modules/markets/feed.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, type TestAppOptions } from './app.ts';
 import type { DatabaseTarget } from './databases.ts';
@@ -14,19 +17,41 @@ export interface SeededApp {
   database: Database;
 }
 
-export function useSeededApp(target: DatabaseTarget, options: TestAppOptions = {}): SeededApp {
-  const env = {} as SeededApp;
+export interface MarketApp<S extends PriceSource> extends SeededApp {
+  /** The engine the app serves; a test may replace it (and `app`) to start the app again. */
+  engine: MarketEngine;
+  source: S;
+}
+
+/** A seeded database, then `build` fills in the rest of `env` (at least `app`). */
+function useSeeded<T extends SeededApp>(target: DatabaseTarget, build: (env: T) => Promise<void>): T {
+  const env = {} as T;
   let dispose: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const created = await target.create();
     env.database = created.database;
     dispose = created.dispose;
     await seedDemo(env.database);
-    ({ app: env.app } = await buildTestApp(env.database, options));
+    await build(env);
   });
   afterAll(async () => {
     await env.app?.close();
     await dispose?.();
   });
   return env;
+}
+
+export function useSeededApp(target: DatabaseTarget, options: TestAppOptions = {}): SeededApp {
+  return useSeeded<SeededApp>(target, async (env) => {
+    ({ app: env.app } = await buildTestApp(env.database, options));
+  });
+}
+
+/** The app with a market engine over `source` (a controlled one pins the prices a test chooses). */
+export function useMarketApp<S extends PriceSource>(target: DatabaseTarget, source: S): MarketApp<S> {
+  return useSeeded<MarketApp<S>>(target, async (env) => {
+    env.source = source;
+    env.engine = new MarketEngine({ database: env.database, source });
+    ({ app: env.app } = await buildTestApp(env.database, { markets: env.engine }));
+  });
 }

@@ -15,17 +15,16 @@ import { ALERTS_PER_USER, type AlertList, type PriceAlert } from '../../protocol
 import type { Envelope } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import type { PushMessage } from '../../protocol/push.ts';
-import type { Database } from '../../server/db/client.ts';
 import { createTranslator, type Translator } from '../../server/i18n.ts';
 import { runAlerts } from '../../server/modules/alerts/alerts.job.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { configureDelivery } from '../../server/modules/push/delivery.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS, postgresAvailable } from '../helpers/databases.ts';
 import { signIn } from '../helpers/login.ts';
 import { newReceiver, startPushService } from '../helpers/push-service.ts';
+import { useMarketApp } from '../helpers/seeded-app.ts';
 import {
   adminCli,
   formClient,
@@ -59,27 +58,10 @@ function usePushService() {
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`price alerts on ${target.name}`, () => {
     const push = usePushService();
-    const env = {} as {
-      database: Database;
-      app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-      engine: MarketEngine;
-      source: ReturnType<typeof createControlledSource>;
-      translator: Translator;
-    };
-    let dispose: (() => Promise<void>) | undefined;
+    const env = useMarketApp(target, createControlledSource());
+    let translator: Translator;
     beforeAll(async () => {
-      const created = await target.create();
-      env.database = created.database;
-      dispose = created.dispose;
-      await seedDemo(env.database);
-      env.source = createControlledSource();
-      env.engine = new MarketEngine({ database: env.database, source: env.source });
-      env.translator = await createTranslator();
-      ({ app: env.app } = await buildTestApp(env.database, { markets: env.engine }));
-    }, 60_000);
-    afterAll(async () => {
-      await env.app?.close();
-      await dispose?.();
+      translator = await createTranslator();
     });
 
     async function user(lang = 'en') {
@@ -105,7 +87,7 @@ for (const target of DATABASE_TARGETS) {
       };
       return { signed, call, set, list, subscribe };
     }
-    const run = () => runAlerts(env.database, env.engine, env.translator, Date.now());
+    const run = () => runAlerts(env.database, env.engine, translator, Date.now());
 
     test('set, list and delete; a level already reached, a bad field, the limit and a stranger are refused', async () => {
       env.source.pin('BTCUSDT', '60000.00', '60010.00');

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { AssetsResponse, FinanceRecord } from '../../protocol/assets.ts';
 import type { GlobalConfig } from '../../protocol/config.ts';
 import type { Page } from '../../protocol/envelope.ts';
@@ -19,7 +19,7 @@ import type {
 } from '../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../protocol/exchange.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
-import type { Database, Tx } from '../../server/db/client.ts';
+import type { Tx } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { ApiError } from '../../server/http/api-error.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
@@ -27,14 +27,13 @@ import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
 import { exchangeQuotes } from '../../server/modules/exchange/exchange.schema.ts';
 import { executeExchange } from '../../server/modules/exchange/exchange.service.ts';
-import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
-import { buildTestApp, post } from '../helpers/app.ts';
+import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { signIn } from '../helpers/login.ts';
+import { useMarketApp } from '../helpers/seeded-app.ts';
 
 const freshKey = () =>
   `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
@@ -43,27 +42,7 @@ const CHAIN: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', ETH: 'ERC20',
 
 /** A seeded database with the real app and a market engine over the simulated demo feed. */
 function useExchangeApp(target: DatabaseTarget) {
-  const env = {} as {
-    database: Database;
-    app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-    engine: MarketEngine;
-  };
-  let dispose: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const created = await target.create();
-    env.database = created.database;
-    dispose = created.dispose;
-    await seedDemo(env.database);
-    env.engine = new MarketEngine({
-      database: env.database,
-      source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }),
-    });
-    ({ app: env.app } = await buildTestApp(env.database, { markets: env.engine }));
-  }, 60_000);
-  afterAll(async () => {
-    await env.app?.close();
-    await dispose?.();
-  });
+  const env = useMarketApp(target, createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }));
 
   const admin = async (...argv: string[]) => {
     const result = await runAdminCommand(

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { FinanceRecord } from '../../protocol/assets.ts';
 import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
@@ -15,46 +15,21 @@ import type { ExchangeQuote, ExchangeQuoteResponse } from '../../protocol/exchan
 import type { MiningMachine } from '../../protocol/mining.ts';
 import type { ReferralSummary } from '../../protocol/referral.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
-import type { Database } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { dec } from '../../server/ledger/money.ts';
-import { MarketEngine } from '../../server/modules/markets/engine.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
-import { buildTestApp, post } from '../helpers/app.ts';
+import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
-import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { signIn } from '../helpers/login.ts';
+import { useMarketApp } from '../helpers/seeded-app.ts';
 
 const freshKey = () =>
   `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
-function useApp(target: DatabaseTarget) {
-  const env = {} as {
-    database: Database;
-    app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-    source: ReturnType<typeof createControlledSource>;
-  };
-  let dispose: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const created = await target.create();
-    env.database = created.database;
-    dispose = created.dispose;
-    await seedDemo(env.database);
-    env.source = createControlledSource();
-    const engine = new MarketEngine({ database: env.database, source: env.source });
-    ({ app: env.app } = await buildTestApp(env.database, { markets: engine }));
-  }, 60_000);
-  afterAll(async () => {
-    await env.app?.close();
-    await dispose?.();
-  });
-  return env;
-}
-
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`referral on ${target.name}`, () => {
-    const env = useApp(target);
+    const env = useMarketApp(target, createControlledSource());
     const admin = (...argv: string[]) =>
       runAdminCommand(
         { argv: [...argv, '--reason', 'test'], actor: 'ops' },

@@ -7,7 +7,7 @@
  * processes), and random orders, changes and ticks across users that leave the books balanced.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { FinanceRecord } from '../../protocol/assets.ts';
 import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
@@ -17,47 +17,22 @@ import { type Database, openDatabase } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
-import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { pricesAt } from '../../server/modules/trading/prices.ts';
 import { runTriggers, TRADING_LOCK_KEY } from '../../server/modules/trading/trading.job.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
-import { buildTestApp, post } from '../helpers/app.ts';
+import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
-import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { signIn } from '../helpers/login.ts';
+import { useMarketApp } from '../helpers/seeded-app.ts';
 
 const freshKey = () =>
   `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function useTradingApp(target: DatabaseTarget) {
-  const env = {} as {
-    database: Database;
-    app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-    engine: MarketEngine;
-    source: ReturnType<typeof createControlledSource>;
-  };
-  let dispose: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const created = await target.create();
-    env.database = created.database;
-    dispose = created.dispose;
-    await seedDemo(env.database);
-    env.source = createControlledSource();
-    env.engine = new MarketEngine({ database: env.database, source: env.source });
-    ({ app: env.app } = await buildTestApp(env.database, { markets: env.engine }));
-  }, 60_000);
-  afterAll(async () => {
-    await env.app?.close();
-    await dispose?.();
-  });
-  return env;
-}
-
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`trading on ${target.name}`, () => {
-    const env = useTradingApp(target);
+    const env = useMarketApp(target, createControlledSource());
     const admin = (...argv: string[]) =>
       runAdminCommand(
         { argv: [...argv, '--reason', 'test'], actor: 'ops' },
