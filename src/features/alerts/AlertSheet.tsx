@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_DIRECTIONS, type AlertDirection, type PriceAlert } from '../../../protocol/alerts.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { DecimalField } from '../../components/DecimalField.tsx';
 import { compareDecimal } from '../../lib/format.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { setAlert } from './api.ts';
@@ -81,17 +82,7 @@ export function AlertSheet({
           </button>
         ))}
       </fieldset>
-      <label className="field">
-        <span>{t('alerts.level')}</span>
-        <input
-          name="price"
-          dir="ltr"
-          inputMode="decimal"
-          autoComplete="off"
-          value={price}
-          onChange={(e) => typed(e.target.value.trim())}
-        />
-      </label>
+      <DecimalField name="price" label={t('alerts.level')} value={price} onChange={typed} />
     </ConfirmSheet>
   );
 }

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { DecimalField } from '../../components/DecimalField.tsx';
 import {
   type IndicatorName,
   type IndicatorSettings,
@@ -135,21 +136,18 @@ function IndicatorSheet({ initial, onClose }: { initial: IndicatorSettings; onCl
   const [fields, setFields] = useState(() => fieldsOf(initial));
   const [invalid, setInvalid] = useState<string | null>(null);
   const input = (key: string, label: string) => (
-    <label className="field" key={key}>
-      <span>{label}</span>
-      <input
-        name={key}
-        dir="ltr"
-        inputMode="decimal"
-        autoComplete="off"
-        aria-invalid={invalid === key}
-        value={fields[key] ?? ''}
-        onChange={(e) => {
-          setInvalid(null);
-          setFields({ ...fields, [key]: e.target.value });
-        }}
-      />
-    </label>
+    <DecimalField
+      key={key}
+      name={key}
+      label={label}
+      invalid={invalid === key}
+      trim={false}
+      value={fields[key] ?? ''}
+      onChange={(value) => {
+        setInvalid(null);
+        setFields({ ...fields, [key]: value });
+      }}
+    />
   );
   const save = () => {
     const parsed = parseIndicatorFields(fields, initial);

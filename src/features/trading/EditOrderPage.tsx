@@ -8,6 +8,7 @@ import { useLocation, useParams } from 'wouter';
 import type { InstrumentDetails, Quote } from '../../../protocol/markets.ts';
 import { checkLevels, type Order } from '../../../protocol/trading.ts';
 import { paths } from '../../app/paths.ts';
+import { DecimalField } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
@@ -78,22 +79,17 @@ function EditForm({ order, details }: { order: Order; details: InstrumentDetails
   };
 
   const field = (name: string, label: string, value: string, set: (v: string) => void) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        name={name}
-        dir="ltr"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={t('trading.optional')}
-        value={value}
-        onChange={(e) => {
-          requestId.renew();
-          setError('');
-          set(e.target.value.trim());
-        }}
-      />
-    </label>
+    <DecimalField
+      name={name}
+      label={label}
+      value={value}
+      placeholder={t('trading.optional')}
+      onChange={(v) => {
+        requestId.renew();
+        setError('');
+        set(v);
+      }}
+    />
   );
 
   return (

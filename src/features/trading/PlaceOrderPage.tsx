@@ -11,6 +11,7 @@ import type { InstrumentDetails, Quote } from '../../../protocol/markets.ts';
 import { checkLevels, ORDER_KINDS, type OrderKind, type Side, sideOf } from '../../../protocol/trading.ts';
 import { paths } from '../../app/paths.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { DecimalField } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
@@ -48,24 +49,20 @@ function LevelInput({
 }) {
   const { t } = useTranslation();
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        name={name}
-        dir="ltr"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={t('trading.optional')}
-        value={value}
-        onChange={(e) => onChange(e.target.value.trim())}
-      />
+    <DecimalField
+      name={name}
+      label={label}
+      value={value}
+      onChange={onChange}
+      placeholder={t('trading.optional')}
+    >
       {figures ? (
         <span className="muted small level-figures" dir="ltr">
           Δ {figures.distance} · {figures.usdt.startsWith('-') ? '' : '+'}
           {withThousands(figures.usdt)} USDT
         </span>
       ) : null}
-    </label>
+    </DecimalField>
   );
 }
 
@@ -264,17 +261,12 @@ function OrderForm({ details, symbols }: { details: InstrumentDetails; symbols: 
         </div>
       </div>
       {kind === 'market' ? null : (
-        <label className="field">
-          <span>{t('trading.price')}</span>
-          <input
-            name="price"
-            dir="ltr"
-            inputMode="decimal"
-            autoComplete="off"
-            value={price}
-            onChange={(e) => changed(() => setPrice(e.target.value.trim()))}
-          />
-        </label>
+        <DecimalField
+          name="price"
+          label={t('trading.price')}
+          value={price}
+          onChange={(v) => changed(() => setPrice(v))}
+        />
       )}
       <LevelInput
         name="stopLoss"
