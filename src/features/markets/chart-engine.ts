@@ -14,7 +14,15 @@ import type { Candle, ChartType, Interval } from '../../../protocol/markets.ts';
 import { isIntraday } from '../../../protocol/markets.ts';
 import { formatDate } from '../../lib/format.ts';
 import { averageLine, axisTime } from './candles.ts';
-import { createPane, type Overlay, overlaysOf, type Pane, paneSpecs } from './chart-indicators.ts';
+import {
+  createPane,
+  type Overlay,
+  overlaysOf,
+  type Pane,
+  paneSpecs,
+  showLegend,
+  valueAxis,
+} from './chart-indicators.ts';
 import type { IndicatorSettings } from './indicator-settings.ts';
 import { formatPrice } from './model.ts';
 
@@ -309,11 +317,7 @@ export function createChart(
         },
       },
       {
-        side: 1,
-        stroke: theme.text,
-        font,
-        grid: { stroke: theme.grid, width: 1 },
-        ticks: { show: false },
+        ...valueAxis(theme, font),
         space: theme.fontPx * 3,
         values: (_u, splits) => splits.map((v) => formatPrice(v, precision)),
         size: (u, values) => {
@@ -399,16 +403,15 @@ export function createChart(
   root.append(legend);
   let data = columns(candles, interval, overlays);
   function showValues(index: number | null) {
-    const n = candles.length;
-    const i = index === null || index >= n ? n - 1 : index;
-    legend.replaceChildren(
-      ...overlays.map((o, k) => {
-        const span = document.createElement('span');
-        span.style.color = o.color;
-        const v = (data[6 + k] as unknown as (number | null)[] | undefined)?.[i];
-        span.textContent = `${o.label} ${v === null || v === undefined ? '--' : formatPrice(v, precision)}`;
-        return span;
-      }),
+    showLegend(
+      legend,
+      overlays.map((o, k) => ({
+        label: o.label,
+        color: o.color,
+        values: data[6 + k] as unknown as (number | null)[],
+      })),
+      index,
+      (v) => formatPrice(v, precision),
     );
     for (const pane of panes) pane.showValues(index);
   }

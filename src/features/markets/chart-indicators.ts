@@ -177,6 +177,39 @@ function barsFrom(spec: PaneSpec, candles: () => readonly Candle[]): uPlot.Serie
   };
 }
 
+/**
+ * A values row: each line's label and its value at candle `index` (the last candle when null or
+ * past the end), in the line's colour; `--` where the line has no value yet.
+ */
+export function showLegend(
+  legend: HTMLElement,
+  lines: readonly { label: string; color: string; values: readonly (number | null)[] }[],
+  index: number | null,
+  format: (value: number) => string,
+): void {
+  legend.replaceChildren(
+    ...lines.map((line) => {
+      const n = line.values.length;
+      const v = line.values[index === null || index >= n ? n - 1 : index];
+      const span = document.createElement('span');
+      span.style.color = line.color;
+      span.textContent = `${line.label} ${v === null || v === undefined ? '--' : format(v)}`;
+      return span;
+    }),
+  );
+}
+
+/** The right-hand value axis every pane of the chart draws alike (the price pane's included). */
+export function valueAxis(theme: PaneTheme, font: string): uPlot.Axis {
+  return {
+    side: 1,
+    stroke: theme.text,
+    font,
+    grid: { stroke: theme.grid, width: 1 },
+    ticks: { show: false },
+  };
+}
+
 export function paneHeight(width: number): number {
   return Math.round(Math.min(Math.max(width * 0.24, 80), 130));
 }
@@ -223,11 +256,7 @@ export function createPane(
       axes: [
         { show: false },
         {
-          side: 1,
-          stroke: theme.text,
-          font,
-          grid: { stroke: theme.grid, width: 1 },
-          ticks: { show: false },
+          ...valueAxis(theme, font),
           space: theme.fontPx * 2.5,
           values: (_u, splits) => splits.map((v) => (spec.axisFormat ?? spec.format)(v)),
           size: () => axis.px,
@@ -267,16 +296,15 @@ export function createPane(
   );
 
   const showValues = (index: number | null) => {
-    const n = (data[0] as number[]).length;
-    const i = index === null || index >= n ? n - 1 : index;
-    legend.replaceChildren(
-      ...spec.series.map((s, k) => {
-        const span = document.createElement('span');
-        span.style.color = s.color === theme.up && s.bars ? theme.text : s.color;
-        const v = (data[k + 1] as (number | null)[])[i];
-        span.textContent = `${s.label} ${v === null || v === undefined ? '--' : spec.format(v)}`;
-        return span;
-      }),
+    showLegend(
+      legend,
+      spec.series.map((s, k) => ({
+        label: s.label,
+        color: s.color === theme.up && s.bars ? theme.text : s.color,
+        values: data[k + 1] as (number | null)[],
+      })),
+      index,
+      spec.format,
     );
   };
   showValues(null);
