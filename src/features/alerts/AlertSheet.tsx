@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_DIRECTIONS, type AlertDirection, type PriceAlert } from '../../../protocol/alerts.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { DecimalField } from '../../components/DecimalField.tsx';
+import { Segmented } from '../../components/Segmented.tsx';
 import { compareDecimal } from '../../lib/format.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { setAlert } from './api.ts';
@@ -64,24 +65,17 @@ export function AlertSheet({
       onConfirm={() => void submit()}
       onCancel={onClose}
     >
-      <fieldset className="segmented">
-        <legend className="visually-hidden">{t('alerts.direction')}</legend>
-        {ALERT_DIRECTIONS.map((d) => (
-          <button
-            key={d}
-            type="button"
-            aria-pressed={d === direction}
-            className={`segment ${d === direction ? 'active' : ''}`}
-            data-direction={d}
-            onClick={() => {
-              requestId.renew();
-              setDirection(d);
-            }}
-          >
-            {t(`alerts.${d}`)}
-          </button>
-        ))}
-      </fieldset>
+      <Segmented
+        legend={t('alerts.direction')}
+        options={ALERT_DIRECTIONS}
+        value={direction}
+        label={(d) => t(`alerts.${d}`)}
+        dataName="direction"
+        onSelect={(d) => {
+          requestId.renew();
+          setDirection(d);
+        }}
+      />
       <DecimalField name="price" label={t('alerts.level')} value={price} onChange={typed} />
     </ConfirmSheet>
   );

@@ -20,6 +20,7 @@ import { map, setChartType } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { NotOpenYet } from '../../components/NotOpenYet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { Segmented } from '../../components/Segmented.tsx';
 import { compareDecimal } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { InstrumentAlerts } from '../alerts/InstrumentAlerts.tsx';
@@ -168,21 +169,14 @@ function InstrumentView({ initial }: { initial: Loaded }) {
         </p>
       ) : null}
       <section className="card chart-card">
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{t('markets.chartType')}</legend>
-          {CHART_TYPES.map((type) => (
-            <button
-              key={type}
-              type="button"
-              aria-pressed={type === chartType}
-              className={`segment ${type === chartType ? 'active' : ''}`}
-              data-chart-type={type}
-              onClick={() => setChartType(type)}
-            >
-              {t(`markets.chartTypes.${type}`)}
-            </button>
-          ))}
-        </fieldset>
+        <Segmented
+          legend={t('markets.chartType')}
+          options={CHART_TYPES}
+          value={chartType}
+          label={(type) => t(`markets.chartTypes.${type}`)}
+          dataName="chart-type"
+          onSelect={setChartType}
+        />
         <fieldset className="interval-row">
           <legend className="visually-hidden">{t('markets.interval')}</legend>
           {INTERVALS.map((i) => (
