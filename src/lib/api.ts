@@ -95,6 +95,8 @@ function settle<T>(envelope: Envelope<T>): Envelope<T> {
  * server offers. A refusal comes as the usual envelope and is settled like any other call.
  */
 export async function downloadFile(code: ApiCode, fields: FormFields): Promise<{ blob: Blob; name: string }> {
+  // A file is made by the server each time: offline there is no copy to give, and nothing is sent.
+  if (isOffline()) fail('offline_nothing_sent');
   let response: Response;
   try {
     response = await fetch(codePath(code), {
@@ -105,7 +107,7 @@ export async function downloadFile(code: ApiCode, fields: FormFields): Promise<{
     });
     noteAnswer(response.headers);
   } catch {
-    return fail(isOffline() ? 'offline_no_copy' : 'service_request_failed');
+    return fail(isOffline() ? 'offline_nothing_sent' : 'service_request_failed');
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1];
