@@ -2,8 +2,10 @@
  * The request pipeline end to end through the real app, on PGlite and on PostgreSQL: envelopes,
  * translations, the CSRF guard, media types, body limits, unknown codes, sessions, idempotency.
  */
+
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { eq, like } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
@@ -199,6 +201,21 @@ for (const target of DATABASE_TARGETS) {
         headers: { 'x-requested-with': 'XMLHttpRequest' },
       });
       expect(bare.json()).toMatchObject({ respCode: ERRORS.unsupported_content_type.code });
+    });
+
+    test('a compressed body is not inflated: read as it came, it is refused, never a 5xx', async () => {
+      const response = await env.app.inject({
+        method: 'POST',
+        url: codePath('E0001'),
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-encoding': 'gzip',
+          'x-requested-with': 'XMLHttpRequest',
+        },
+        payload: gzipSync('lang=en&requestId=0123456789abcdef0123456789abcdef'),
+      });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json().respCode).toBe(ERRORS.field_required.code);
     });
 
     test('an oversized body is refused with body_too_large', async () => {

@@ -145,10 +145,17 @@ describe('rate limit per IP', () => {
     }
     const call = () =>
       env.app.inject({ method: 'POST', url: '/adc/html/eto/00000.do', headers: FORM_HEADERS, payload: '' });
-    for (let i = 0; i < 3; i += 1) expect((await call()).json()).toMatchObject({ respCode: '00000' });
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await call();
+      expect(answer.json()).toMatchObject({ respCode: '00000' });
+      // The budget's headers travel with the refusal only, not with every answer.
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
+    }
     const refused = await call();
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ respCode: 'E1009' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
     // Still no limit on the shell.
     expect(
       (await env.app.inject({ method: 'GET', url: '/home', headers: { accept: 'text/html' } })).statusCode,

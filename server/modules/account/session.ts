@@ -1,9 +1,9 @@
 /**
  * Sessions: an httpOnly, SameSite=Strict cookie holding a random secret; the database keeps only
- * its SHA-256. Every product call looks the session up and sets `request.wallet`.
+ * its SHA-256. Every product call looks the session up (server/app.ts) and sets `request.wallet`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { findLiveSession } from './account.repository.ts';
@@ -20,13 +20,15 @@ export function newSessionSecrets(): { secret: string; token: string } {
   return { secret: randomBytes(32).toString('base64url'), token: randomBytes(16).toString('hex') };
 }
 
-export function installSessionHook(app: FastifyInstance, db: DbOrTx): void {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/adc/')) return;
-    const secret = request.cookies[SESSION_COOKIE];
-    if (!secret || secret.length > 100) return;
-    const secretHash = hashSecret(secret);
-    const session = await findLiveSession(db, secretHash, Date.now());
+/**
+ * Sets `request.wallet` (and the session's hash) when the request's cookie is a live session.
+ * Without a session cookie there is nothing to look up: undefined at once, not a promise.
+ */
+export function attachSession(request: FastifyRequest, db: DbOrTx): Promise<void> | undefined {
+  const secret = request.cookies[SESSION_COOKIE];
+  if (!secret || secret.length > 100) return undefined;
+  const secretHash = hashSecret(secret);
+  return findLiveSession(db, secretHash, Date.now()).then((session) => {
     if (session) {
       request.wallet = session.address;
       request.sessionHash = secretHash;

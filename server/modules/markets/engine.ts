@@ -79,6 +79,8 @@ export class MarketEngine {
   readonly #minuteRetention: number;
   #instruments: { at: number; list: Promise<Instrument[]> } | null = null;
   #lists = new Map<MarketCategory, { at: number; rows: Promise<MarketRow[]> }>();
+  /** Each cached list's JSON text, kept as long as the list's promise is. */
+  #listTexts = new WeakMap<Promise<MarketRow[]>, Promise<string>>();
   #timers: NodeJS.Timeout[] = [];
   #lock: { release(): Promise<void> } | null = null;
   #unlisten: (() => Promise<void>) | null = null;
@@ -289,6 +291,20 @@ export class MarketEngine {
     rows.catch(() => this.#lists.delete(category));
     this.#lists.set(category, { at: now, rows });
     return rows;
+  }
+
+  /**
+   * The same rows as JSON text, serialized once per cached list rather than once per request (the
+   * market list is the home screen's call, answered from the cache for LIST_CACHE_MS at a time).
+   */
+  async marketListJson(category: MarketCategory): Promise<string> {
+    const rows = this.marketList(category);
+    let text = this.#listTexts.get(rows);
+    if (text === undefined) {
+      text = rows.then((value) => JSON.stringify(value));
+      this.#listTexts.set(rows, text);
+    }
+    return text;
   }
 
   async #buildList(category: MarketCategory, now: number): Promise<MarketRow[]> {

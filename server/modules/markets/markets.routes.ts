@@ -2,12 +2,11 @@ import {
   type Candle,
   candlesRequest,
   type InstrumentDetails,
-  type MarketRow,
   marketListRequest,
   quoteRequest,
 } from '../../../protocol/markets.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { defineHandler, type HandlerContext } from '../../http/handler.ts';
+import { defineHandler, type HandlerContext, JsonText } from '../../http/handler.ts';
 import { tradingRulesOf } from '../trading/trading.service.ts';
 import type { MarketEngine } from './engine.ts';
 
@@ -26,7 +25,9 @@ export const marketHandlers = [
   defineHandler({
     code: '10068',
     schema: marketListRequest,
-    handle: (ctx, input): Promise<MarketRow[]> => engineOf(ctx).marketList(input.category),
+    // MarketRow[] as JSON text, serialized once per cached list.
+    handle: async (ctx, input): Promise<JsonText> =>
+      new JsonText(await engineOf(ctx).marketListJson(input.category)),
   }),
   defineHandler({
     code: '10069',
