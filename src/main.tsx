@@ -13,6 +13,7 @@ import { watchNetwork } from './features/offline/network.ts';
 import { purgeOnWalletChange, registerServiceWorker } from './features/offline/service-worker.ts';
 import { configureApi } from './lib/api.ts';
 import { initI18n } from './lib/i18n.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 import './styles.css';
 
 // The screens start downloading at once but are evaluated in a task of their own, so the start-up
@@ -42,6 +43,9 @@ configureApi({
 startFirstReads(window.location, map.language.value, globalConfig.value);
 
 const [{ App }] = await Promise.all([screens, firstScreen]);
+// Each step of the start-up from here in a short task of its own (src/lib/yield-to-main.ts):
+// creating the root (React registers its listeners), then the start-up calls.
+await yieldToMain();
 const root = document.getElementById('root');
 if (root) {
   // As a transition, React renders the first screen in slices and yields to the browser between
@@ -56,9 +60,10 @@ if (root) {
   });
 }
 
-// Start-up calls (SPEC.md section 4): the configuration and the language, in the background.
+// Start-up calls (SPEC.md section 4): the configuration and the language, in the background once
+// the first render has started. Offline the language waits for the network (src/app/language.ts).
+await yieldToMain();
 void refreshConfig();
-// Offline the language waits for the network (src/app/language.ts).
 void tellServerLanguage();
 
 // The service worker once the page has loaded and the main thread is idle, so installing it (the

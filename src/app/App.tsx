@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, useRef } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { Feature } from '../../protocol/codes.ts';
 import { Toaster } from '../components/Toaster.tsx';
@@ -45,17 +45,24 @@ const FEATURE_OF: Partial<Record<string, Feature>> = {
 };
 
 function Screen({ route }: { route: RouteDef }) {
+  // Its own subscription: the configuration that arrives after the first render (the stored one
+  // may be older) must close a screen whose feature the operator has switched off since.
+  useSignals();
   const feature = FEATURE_OF[route.path];
   const closed = feature !== undefined && globalConfig.value?.features[feature] === false;
-  const screen = closed ? undefined : SCREENS[route.path];
-  const content = screen ? (
-    <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
-      <screen.Screen />
-    </Suspense>
-  ) : (
-    <FeaturePage route={route} />
-  );
-  return route.shell ? <Shell>{content}</Shell> : <div className="page">{content}</div>;
+  // The same elements while `closed` stays as it was, so a configuration that changes something
+  // else does not render the whole screen again.
+  return useMemo(() => {
+    const screen = closed ? undefined : SCREENS[route.path];
+    const content = screen ? (
+      <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
+        <screen.Screen />
+      </Suspense>
+    ) : (
+      <FeaturePage route={route} />
+    );
+    return route.shell ? <Shell>{content}</Shell> : <div className="page">{content}</div>;
+  }, [closed, route]);
 }
 
 export function App() {

@@ -3,14 +3,14 @@
  * default and a setter, kept in localforage under the key `map` and read before the first render.
  * The service worker reads the same record to know whose cached data it holds.
  *
- * The first read goes straight to localforage's IndexedDB record (src/lib/stored-record.ts), and
- * localforage itself loads with the first change to write, so it is not in the first page.
+ * Reads and writes go straight to localforage's IndexedDB record (src/lib/stored-record.ts);
+ * localforage itself loads only in a browser without IndexedDB, so it is not in the first page.
  */
 import { batch, effect, signal } from '@preact/signals-react';
 import type { UserInfo } from '../../protocol/account.ts';
 import type { GlobalConfig } from '../../protocol/config.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../protocol/languages.ts';
-import { readStoredRecord } from '../lib/stored-record.ts';
+import { readStoredRecord, writeStoredRecord } from '../lib/stored-record.ts';
 
 export const STORE_KEY = 'map';
 
@@ -147,21 +147,26 @@ const loadLocalforage = () => {
   return localforage;
 };
 
-/** localforage, loaded on first use; the first read skips it where IndexedDB holds the record. */
-const localforageBackend: StoreBackend = {
+/**
+ * IndexedDB's record straight (src/lib/stored-record.ts); localforage, loaded on first use, only
+ * where there is no IndexedDB (it then keeps the record with another driver).
+ */
+const storedRecordBackend: StoreBackend = {
   async getItem(key) {
-    const record = await readStoredRecord(key);
-    // Without IndexedDB localforage keeps the record with another driver: ask it.
-    return record ?? (typeof indexedDB === 'undefined' ? (await loadLocalforage()).getItem(key) : null);
+    if (typeof indexedDB !== 'undefined') return readStoredRecord(key);
+    return (await loadLocalforage()).getItem(key);
   },
-  setItem: async (key, value) => (await loadLocalforage()).setItem(key, value),
+  async setItem(key, value) {
+    if (typeof indexedDB !== 'undefined') return writeStoredRecord(key, value);
+    return (await loadLocalforage()).setItem(key, value);
+  },
 };
 
 /**
  * Reads the stored record into the signals, then writes every later change back. What was read is
- * not written back unchanged (that write would load localforage during start-up for nothing).
+ * not written back unchanged (a write during start-up for nothing).
  */
-export async function hydrateStore(backend: StoreBackend = localforageBackend): Promise<void> {
+export async function hydrateStore(backend: StoreBackend = storedRecordBackend): Promise<void> {
   let stored: unknown = null;
   try {
     stored = await backend.getItem(STORE_KEY);

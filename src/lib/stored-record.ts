@@ -1,14 +1,19 @@
 /**
- * One read of the record localforage keeps (IndexedDB database `localforage`, object store
- * `keyvaluepairs`, values stored as they are), without localforage itself: the page reads its
- * store this way before the first render, so the library (some 8 kB gzipped) is not part of the
- * first page, and the service worker reads whose data it holds the same way (sw/wallet-record.ts).
+ * The record localforage keeps (IndexedDB database `localforage`, object store `keyvaluepairs`,
+ * values stored as they are), read and written without localforage itself: the page reads its
+ * store this way before the first render and writes it this way after, so the library (some 8 kB
+ * gzipped, and a long task to evaluate during start-up, when the first configuration is stored)
+ * only loads where there is no IndexedDB. The service worker reads whose data it holds the same
+ * way (sw/wallet-record.ts).
  *
- * It never creates the database: when it does not exist yet the upgrade is aborted, so that
- * localforage later creates it as it always has. Null when there is no record or no IndexedDB.
+ * A read never creates the database: when it does not exist yet the upgrade is aborted and the
+ * read is null. A write creates it as localforage does (both object stores, version 1), so either
+ * can open it later.
  */
 export const LOCALFORAGE_DB = 'localforage';
 export const LOCALFORAGE_STORE = 'keyvaluepairs';
+/** The second store localforage creates with the database (it tests blob support in it). */
+const LOCALFORAGE_BLOB_STORE = 'local-forage-detect-blob-support';
 
 function openExisting(name: string): Promise<IDBDatabase | null> {
   return new Promise((resolve) => {
@@ -41,4 +46,33 @@ export async function readStoredRecord(key: string): Promise<unknown> {
   } finally {
     db.close();
   }
+}
+
+/** Writes `value` under `key` as localforage would; resolves once the transaction has committed. */
+export function writeStoredRecord(key: string, value: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(LOCALFORAGE_DB);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains(LOCALFORAGE_STORE)) db.createObjectStore(LOCALFORAGE_STORE);
+      if (!db.objectStoreNames.contains(LOCALFORAGE_BLOB_STORE)) db.createObjectStore(LOCALFORAGE_BLOB_STORE);
+    };
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error('the stored record is blocked by another tab'));
+    request.onsuccess = () => {
+      const db = request.result;
+      try {
+        const transaction = db.transaction(LOCALFORAGE_STORE, 'readwrite');
+        transaction.objectStore(LOCALFORAGE_STORE).put(value, key);
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+        transaction.onabort = () => reject(transaction.error);
+      } catch (error) {
+        reject(error);
+      } finally {
+        // Closes once the transaction is done; another tab's upgrade is never held up.
+        db.close();
+      }
+    };
+  });
 }

@@ -167,6 +167,24 @@ test.describe('shell and languages', () => {
     }
   });
 
+  test('a feature switched off after the last visit closes its screen when the fresh configuration arrives', async ({
+    page,
+  }) => {
+    await signInAs(page, generatePrivateKey(), 'en');
+    await page.goto('/share');
+    await expect(page.locator('.invite-card')).toBeVisible();
+    admin('config', 'feature', 'off', 'referral');
+    try {
+      // The stored configuration still says on: the first render opens the screen, the fresh
+      // configuration closes it.
+      await page.reload();
+      await expect(page.locator('.not-open')).toContainText(en.messages.not_open_yet);
+      await expect(page.locator('.invite-card')).toHaveCount(0);
+    } finally {
+      admin('config', 'feature', 'on', 'referral');
+    }
+  });
+
   test('Arabic mirrors the layout; every language renders at once; screenshots', async ({ page }) => {
     await installTestWallet(page, { privateKey: TEST_WALLETS.first.privateKey });
     await page.goto('/home');

@@ -4,6 +4,7 @@
  * configuration, the markets and the announcements arrive late, in any order (docs/performance.md).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { readStoredMap } from './fixtures/stored-map.ts';
 
 interface Shift {
   value: number;
@@ -132,7 +133,9 @@ for (const [route, reads, shown] of [
   test(`${route} starts its reads with the start-up and asks for each once`, async ({ page }) => {
     const calls = apiCalls(page);
     await page.route('**/assets/App-*.js', async (chunk) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Long enough for a slow CI host's start-up (store, i18n) to reach the reads: at 1 s a
+      // loaded 2-vCPU host sometimes released the chunk first.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       calls.push('screens arrive');
       await chunk.continue();
     });
@@ -149,3 +152,20 @@ for (const [route, reads, shown] of [
     }
   });
 }
+
+test('a cold start writes its store straight to IndexedDB and never downloads localforage', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/home');
+  // The first configuration is stored when it arrives (src/app/store.ts, src/lib/stored-record.ts).
+  await expect
+    .poll(
+      async () => Object.keys(((await readStoredMap(page))?.globalConfig as object | undefined) ?? {}).length,
+    )
+    .toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.includes('localforage'))).toEqual([]);
+});

@@ -39,9 +39,17 @@ export function HomePage() {
       <QuickEntries />
       <TickerStrip />
       <PlatformOverview />
-      {/* Below the overview, which grows from a skeleton to its lists when the first configuration
-          arrives: the install card waits for that, so it never appears and is then pushed away. */}
-      {firstConfigLoading.value ? null : <InstallEntry />}
+      <InstallEntryOnceConfigured />
     </>
   );
+}
+
+/**
+ * Below the overview, which grows from a skeleton to its lists when the first configuration
+ * arrives: the install card waits for that, so it never appears and is then pushed away. Its own
+ * subscription, so the configuration's arrival renders this again, not the whole home page.
+ */
+function InstallEntryOnceConfigured() {
+  useSignals();
+  return firstConfigLoading.value ? null : <InstallEntry />;
 }
