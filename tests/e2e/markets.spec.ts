@@ -283,6 +283,25 @@ test('live prices arrive over the stream: the last price moves within seconds', 
       timeout: 15_000,
     },
   );
+  // The flash is a fade of the price's ::after layer (flashPrice), not a React state or CSS class.
+  // (Spelled out: this file is checked without the DOM lib.)
+  interface Animations {
+    getAnimations(): { effect: { pseudoElement?: string | null } | null }[];
+  }
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          (globalThis as unknown as { document: Animations }).document
+            .getAnimations()
+            // A CSS animation (a class) would carry its animationName.
+            .some(
+              (animation) => animation.effect?.pseudoElement === '::after' && !('animationName' in animation),
+            ),
+        ),
+      { timeout: 15_000, intervals: [100] },
+    )
+    .toBe(true);
 });
 
 test('without the stream the screens poll and still move', async ({ page }) => {

@@ -15,13 +15,9 @@ export function LivePrice({
   precision: number;
   className?: string;
 }) {
-  const { flash } = usePriceFlash(value);
+  const element = usePriceFlash<HTMLSpanElement>(value);
   return (
-    <span
-      className={`price ${flash ? `flash-${flash}` : ''} ${className}`}
-      data-flash={flash ?? undefined}
-      dir="ltr"
-    >
+    <span ref={element} className={`price ${className}`} dir="ltr">
       {formatPrice(value, precision)}
     </span>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../../protocol/markets.ts';
-import { tickBatcher } from './live.ts';
+import { flashPrice, tickBatcher } from './live.ts';
 
 const quote = (symbol: string, last: string) => ({ symbol, last }) as Quote;
 
@@ -51,5 +51,31 @@ describe('ticks handed over once per frame', () => {
     batch.stop();
     frame.run();
     expect(delivered).toEqual([]);
+  });
+});
+
+describe('price flashes', () => {
+  it('start together after the commit: every attribute first, then every fade', async () => {
+    const log: string[] = [];
+    const element = (name: string) => {
+      const dataset = {} as DOMStringMap;
+      Object.defineProperty(dataset, 'flash', {
+        set: (value: string) => log.push(`${name}=${value}`),
+        configurable: true,
+      });
+      return {
+        dataset,
+        animate: (_: Keyframe[], options: KeyframeAnimationOptions) =>
+          log.push(`fade ${name} ${options.pseudoElement}`),
+      } as unknown as HTMLElement;
+    };
+    const [a, b] = [element('a'), element('b')];
+    flashPrice(a, 'up');
+    flashPrice(b, 'down');
+    flashPrice(a, 'down');
+    expect(log).toEqual([]);
+    await Promise.resolve();
+    // One per element (the last direction wins); no fade before the last attribute is set.
+    expect(log).toEqual(['a=down', 'b=down', 'fade a ::after', 'fade b ::after']);
   });
 });
