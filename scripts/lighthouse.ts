@@ -12,6 +12,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { describeQuietWait, waitForQuietHost } from './host-load.ts';
 import { calibrate, multiplierFlag } from './lighthouse-calibrate.ts';
 import { type LighthouseTally, summarizeLighthouse } from './lighthouse-summary.ts';
 
@@ -79,11 +80,16 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
   rmSync(path.join(ROOT, 'reports/lighthouse'), { recursive: true, force: true });
   rmSync(path.join(ROOT, '.lighthouseci'), { recursive: true, force: true });
   const server = await startServer();
+  const hostStates = new Map<string, string>();
   try {
     for (const [i, url] of rc.ci.collect.url.entries()) {
+      // A page's calibration and runs start on a quiet host (the server's start-up backfill done,
+      // nothing else of the suite still running); a host that stays busy is named in the log.
+      const host = await waitForQuietHost();
+      hostStates.set(new URL(url).pathname, describeQuietWait(host));
       const measured = await calibrate(chromePath, flags);
       process.stdout.write(
-        `Lighthouse calibration before ${url}: benchmarkIndex ${measured.benchmarkIndex} ` +
+        `Lighthouse before ${url}: ${describeQuietWait(host)}; benchmarkIndex ${measured.benchmarkIndex} ` +
           `(runs: ${measured.indexes.join(', ')}), CPU multiplier ${measured.multiplier} = max(4, index / 500)\n`,
       );
       lhci([
@@ -99,7 +105,15 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
   // The assertions' own report; the tally below reads the same medians from the reports.
   lhci(['assert']);
   lhci(['upload']);
-  return summarizeLighthouse(ROOT);
+  const tally = summarizeLighthouse(ROOT);
+  // Every score with the host's state before its page's runs, beside its index and multiplier.
+  if (tally) {
+    tally.lines = tally.lines.map((line) => {
+      const state = hostStates.get(line.slice(0, line.indexOf(':')));
+      return state ? `${line}; ${state}` : line;
+    });
+  }
+  return tally;
 }
 
 if (import.meta.main) {

@@ -23,8 +23,16 @@ interface Tally {
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
 
+const STARTED = Date.now();
+
+/** Minutes and seconds since the run began: CI's time limit is for the whole run. */
+function elapsed(): string {
+  const seconds = Math.round((Date.now() - STARTED) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 function banner(title: string): void {
-  process.stdout.write(`\n=== ${title} ===\n`);
+  process.stdout.write(`\n=== ${title} (at ${elapsed()}) ===\n`);
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
@@ -140,7 +148,7 @@ if (check('client build (vite)', 'vite', ['build', '--logLevel', 'warn'])) {
   }
 }
 
-process.stdout.write('\n');
+process.stdout.write(`\nnpm test took ${elapsed()}\n`);
 if (failures.length > 0) process.stdout.write(`Failed: ${failures.join('; ')}\n`);
 process.stdout.write(
   `${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}\n`,
