@@ -33,7 +33,12 @@ import { createSimulatedSource } from '../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../server/modules/markets/instruments.ts';
 import { TRADING_LOCK_KEY } from '../server/modules/trading/trading.job.ts';
 import { tradingRules } from '../server/modules/trading/trading.schema.ts';
-import { type Prices, placeOrder, runTriggersOnce } from '../server/modules/trading/trading.service.ts';
+import {
+  type Prices,
+  placeOrder,
+  runTriggersOnce,
+  TRIGGER_CONCURRENCY,
+} from '../server/modules/trading/trading.service.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { formatRatio, table, writeSummary } from './lib/report.ts';
 
@@ -279,13 +284,14 @@ async function measure(target: string, database: Database): Promise<Result> {
     runs += 1;
     const runStart = performance.now();
     await underAdvisoryLock(database, TRADING_LOCK_KEY, () =>
-      runTriggersOnce(
-        db,
-        market.prices,
-        Date.now(),
-        () => (failures += 1),
-        (id) => settledAt.set(id, performance.now()),
-      ),
+      runTriggersOnce(db, market.prices, Date.now(), {
+        onFailure: () => {
+          failures += 1;
+        },
+        onSettled: (id) => settledAt.set(id, performance.now()),
+        // As the product's trigger job runs on this kind of database.
+        concurrency: TRIGGER_CONCURRENCY[database.kind],
+      }),
     );
     runCost.push(performance.now() - runStart);
   }

@@ -6,19 +6,29 @@
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 4;
 
-function sqlState(error: unknown): string | undefined {
+/** The driver's error under Drizzle's wrapper (Drizzle puts it in `cause`), or the error itself. */
+function driverError(error: unknown): { code?: unknown; message?: unknown } | undefined {
   let current: unknown = error;
-  // Drizzle wraps the driver's error in `cause`.
   for (let depth = 0; depth < 4 && current; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    if (typeof (current as { code?: unknown }).code === 'string') return current as { code: string };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
+/** The SQLSTATE PostgreSQL (or PGlite) answered with. */
+export function sqlStateOf(error: unknown): string | undefined {
+  return driverError(error)?.code as string | undefined;
+}
+
+/** The message PostgreSQL (or PGlite) answered with, not Drizzle's "Failed query: ...". */
+export function messageOf(error: unknown): string {
+  const message = driverError(error)?.message;
+  return typeof message === 'string' ? message : String(error);
+}
+
 export function isRetryable(error: unknown): boolean {
-  const code = sqlState(error);
+  const code = sqlStateOf(error);
   return code !== undefined && RETRYABLE.has(code);
 }
 

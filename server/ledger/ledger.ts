@@ -4,15 +4,15 @@
  * entries neither deadlock nor overspend; a repeated idempotency key posts nothing. Features call
  * `post` with postings built by the verbs below (credit, debit, freeze, release, transfer).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { EntryType, SystemAccount, UserBucket } from '../../protocol/ledger.ts';
 import { POOL_ACCOUNTS, RESERVE_ACCOUNTS } from '../../protocol/ledger.ts';
-import type { Db, DbOrTx, Tx } from '../db/client.ts';
-import { retryOnConflict } from '../db/retry.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { messageOf, retryOnConflict, sqlStateOf } from '../db/retry.ts';
 import { rowsOf } from '../db/rows.ts';
 import { ApiError } from '../http/api-error.ts';
-import { journalEntries, ledgerAccounts } from './ledger.schema.ts';
-import { dec, fmt, isDecimalString, scaleOf } from './money.ts';
+import { ledgerAccounts } from './ledger.schema.ts';
+import { dec, fmt, isDecimalString } from './money.ts';
 
 export const SYSTEM_OWNER = 'system';
 
@@ -101,16 +101,6 @@ function checkShape(entry: EntryInput): void {
   }
 }
 
-/** Checks the amounts against the coins' precisions, read in the entry's first statement. */
-function checkPrecision(entry: EntryInput, precisions: ReadonlyMap<string, number>): void {
-  for (const p of entry.postings) {
-    const places = precisions.get(p.coin);
-    if (places === undefined) throw new Error(`unknown coin ${p.coin}`);
-    if (scaleOf(p.amount) > places)
-      throw new Error(`${p.amount} has more than ${places} decimals for ${p.coin}`);
-  }
-}
-
 interface AccountDelta {
   owner: string;
   coin: string;
@@ -120,15 +110,50 @@ interface AccountDelta {
 }
 
 /**
- * Posts an entry inside the caller's transaction, in two statements (DESIGN.md's ledger; a
- * TPC-B transaction is five): the first inserts the journal entry (or finds its key taken),
- * creates the accounts it touches that do not exist yet and reads the coins' precisions; the
- * second locks the accounts in id order (so concurrent entries neither deadlock nor overspend),
- * changes every balance that stays at or above zero (clearing accounts may go below), and
- * inserts the postings. An account that would go below zero is not changed, and the entry fails
- * with the first of them in id order; the caller's transaction then rolls everything back.
+ * Turns the refusals `ledger_post` raises (migration 0020) into what callers expect: an ApiError
+ * for a balance that would go below zero, a plain Error naming the coin or amount that is wrong.
  */
-export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
+function ledgerRefusal(error: unknown): Error | undefined {
+  const state = sqlStateOf(error);
+  if (state !== 'ML001' && state !== 'ML002' && state !== 'ML003') return undefined;
+  const message = messageOf(error);
+  if (state === 'ML003') return new Error(message);
+  return new ApiError(state === 'ML001' ? 'insufficient_balance' : 'pool_exhausted', { coin: message });
+}
+
+/**
+ * Posts an entry inside the caller's transaction (or, given the database, as a transaction of its
+ * own) in one statement: `ledger_post` (migration 0020) checks every amount against its coin's
+ * precision, inserts the journal entry (or finds its key taken: nothing moves), creates the
+ * accounts it touches that do not exist yet, locks them in id order (so concurrent entries
+ * neither deadlock nor overspend), changes every balance and inserts the postings. A user or pool
+ * account that would go below zero refuses the whole entry with the first of them in id order;
+ * the statement, and the caller's transaction with it, then roll back. A TPC-B transaction is
+ * five statements; an entry is one.
+ */
+export async function post(tx: DbOrTx, entry: EntryInput): Promise<PostResult> {
+  const result = await runLedgerPost(tx, sql`select ledger_post(${entryPayload(entry)}::jsonb) as result`);
+  if (!result) throw new Error(`entry ${entry.idempotencyKey}: no answer from ledger_post`);
+  return result;
+}
+
+/**
+ * Posts an entry in the same statement as `change`, a data-modifying statement with a RETURNING
+ * clause (an UPDATE of the row the entry settles, guarded by the state it expects), and only if
+ * that statement returned a row: both happen, or, when the guard matched nothing, neither does
+ * (null). One round trip where a transaction that locks the row, posts and updates takes five;
+ * the row is locked first and the accounts after it, as in that transaction, so the two ways
+ * never deadlock each other. A refusal (a balance below zero) undoes the change with the entry.
+ */
+export async function postWith(db: DbOrTx, change: SQL, entry: EntryInput): Promise<PostResult | null> {
+  return runLedgerPost(
+    db,
+    sql`with changed as (${change}) select ledger_post(${entryPayload(entry)}::jsonb) as result from changed`,
+  );
+}
+
+/** The entry as `ledger_post` takes it, after checking its shape. */
+function entryPayload(entry: EntryInput): string {
   checkShape(entry);
   const accounts = new Map<string, AccountDelta>();
   for (const p of entry.postings) {
@@ -140,83 +165,36 @@ export async function post(tx: Tx, entry: EntryInput): Promise<PostResult> {
   // New accounts are inserted in one global order, so two entries creating the same accounts wait
   // for each other instead of deadlocking.
   const ordered = [...accounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  const coinList = [...new Set(entry.postings.map((p) => p.coin))];
-  const [head] = rowsOf<{ id: string | number | null; coins: [string, number][] | string }>(
-    await tx.execute(sql`
-      with created as (
-        insert into journal_entries (type, idempotency_key, reference, memo)
-        values (${entry.type}, ${entry.idempotencyKey}, ${entry.reference}, ${entry.memo ?? null})
-        on conflict (idempotency_key) do nothing
-        returning id
-      ), opened as (
-        insert into ledger_accounts (owner, coin, bucket, kind)
-        select r->>0, r->>1, r->>2, r->>3
-          from json_array_elements(${JSON.stringify(ordered.map((a) => [a.owner, a.coin, a.bucket, a.kind]))}::json)
-               with ordinality as t(r, n)
-         where exists (select 1 from coins where symbol = r->>1)
-         order by n
-        on conflict (owner, coin, bucket) do nothing
-      )
-      select (select id from created) as id,
-             (select coalesce(json_agg(json_build_array(symbol, precision)), '[]'::json)
-                from coins
-               where symbol in (select json_array_elements_text(${JSON.stringify(coinList)}::json))) as coins`),
-  );
-  const coinRows =
-    typeof head?.coins === 'string' ? (JSON.parse(head.coins) as [string, number][]) : head?.coins;
-  checkPrecision(entry, new Map(coinRows ?? []));
-  if (head?.id === null || head?.id === undefined) {
-    const [existing] = await tx
-      .select({ id: journalEntries.id })
-      .from(journalEntries)
-      .where(eq(journalEntries.idempotencyKey, entry.idempotencyKey));
-    if (!existing) throw new Error(`entry ${entry.idempotencyKey} vanished`);
-    return { entryId: existing.id, duplicate: true };
-  }
-  const entryId = Number(head.id);
+  return JSON.stringify({
+    t: entry.type,
+    k: entry.idempotencyKey,
+    r: entry.reference,
+    m: entry.memo ?? null,
+    a: ordered.map((a) => [a.owner, a.coin, a.bucket, a.kind, a.delta.toFixed()]),
+    p: entry.postings.map((p) => [p.account.owner, p.coin, p.account.bucket, p.amount]),
+  });
+}
 
-  const deltas = ordered.map((a) => [a.owner, a.coin, a.bucket, a.delta.toFixed()]);
-  const lines = entry.postings.map((p) => [p.account.owner, p.coin, p.account.bucket, p.amount]);
-  const locked = rowsOf<{ coin: string; kind: AccountRef['kind']; changed: boolean }>(
-    await tx.execute(sql`
-      with d as (
-        select r->>0 as owner, r->>1 as coin, r->>2 as bucket, (r->>3)::numeric as delta
-          from json_array_elements(${JSON.stringify(deltas)}::json) as r
-      ), locked as (
-        select a.id, a.owner, a.coin, a.bucket, a.kind, d.delta
-          from ledger_accounts a
-          join d on a.owner = d.owner and a.coin = d.coin and a.bucket = d.bucket
-         order by a.id
-           for update of a
-      ), changed as (
-        update ledger_accounts a set balance = a.balance + l.delta
-          from locked l
-         where a.id = l.id and (a.kind = 'clearing' or a.balance + l.delta >= 0)
-        returning a.id, a.owner, a.coin, a.bucket
-      ), written as (
-        insert into postings (entry_id, account_id, coin, amount)
-        select ${entryId}, c.id, r->>1, (r->>3)::numeric
-          from json_array_elements(${JSON.stringify(lines)}::json) with ordinality as t(r, n)
-          join changed c on c.owner = r->>0 and c.coin = r->>1 and c.bucket = r->>2
-         order by n
-      )
-      select l.coin, l.kind, exists (select 1 from changed c where c.id = l.id) as changed
-        from locked l
-       order by l.id`),
-  );
-  if (locked.length !== accounts.size) throw new Error(`entry ${entry.idempotencyKey}: accounts missing`);
-  const refused = locked.find((a) => !a.changed);
-  if (refused) {
-    throw new ApiError(refused.kind === 'user' ? 'insufficient_balance' : 'pool_exhausted', {
-      coin: refused.coin,
-    });
+/** Runs a statement whose one row (if any) is `ledger_post`'s answer; its refusals as callers expect. */
+async function runLedgerPost(db: DbOrTx, statement: SQL): Promise<PostResult | null> {
+  let row: { result: { id: string | number; duplicate: boolean } | string } | undefined;
+  try {
+    [row] = rowsOf<NonNullable<typeof row>>(await db.execute(statement));
+  } catch (error) {
+    throw ledgerRefusal(error) ?? error;
   }
-  return { entryId, duplicate: false };
+  if (!row) return null;
+  const result =
+    typeof row.result === 'string'
+      ? (JSON.parse(row.result) as { id: string | number; duplicate: boolean })
+      : row.result;
+  return { entryId: Number(result.id), duplicate: result.duplicate };
 }
 
 /** Posts an entry in a transaction of its own. */
 export function postEntry(db: Db, entry: EntryInput): Promise<PostResult> {
-  return retryOnConflict(() => db.transaction((tx) => post(tx, entry)));
+  // One statement is one transaction: no BEGIN and COMMIT round trips around it.
+  return retryOnConflict(() => post(db, entry));
 }
 
 export interface BalanceRow {

@@ -7,6 +7,7 @@
  * processes), and random orders, changes and ticks across users that leave the books balanced.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import type { FinanceRecord } from '../../protocol/assets.ts';
 import type { Envelope, Page } from '../../protocol/envelope.ts';
@@ -19,6 +20,8 @@ import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledge
 import { dec, fmt } from '../../server/ledger/money.ts';
 import { pricesAt } from '../../server/modules/trading/prices.ts';
 import { runTriggers, TRADING_LOCK_KEY } from '../../server/modules/trading/trading.job.ts';
+import { orders } from '../../server/modules/trading/trading.schema.ts';
+import { settleIfUnchanged } from '../../server/modules/trading/trading.service.ts';
 import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -173,6 +176,26 @@ for (const target of DATABASE_TARGETS) {
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
 
+    test('one tick that makes many positions due settles each once (several at a time on PostgreSQL)', async () => {
+      env.source.pin('EURUSD', '1.16000', '1.16008');
+      const people = await Promise.all(Array.from({ length: 3 }, () => user('1000')));
+      const placed: Order[] = [];
+      for (const p of people)
+        for (let i = 0; i < 4; i += 1)
+          placed.push((await p.place({ symbol: 'EURUSD', lots: '0.01', takeProfit: '1.165' })).data as Order);
+      env.source.pin('EURUSD', '1.166', '1.16608');
+      const [first, second] = await Promise.all([triggers(), triggers()]);
+      // Two runs at once: the advisory lock lets one of them work; every position closes once.
+      expect((first?.closed ?? 0) + (second?.closed ?? 0)).toBe(placed.length);
+      expect((await triggers()).closed).toBe(0);
+      for (const [index, o] of placed.entries()) {
+        const owner = people[Math.floor(index / 4)];
+        expect(await owner?.order(o.id)).toMatchObject({ status: 'closed', closeReason: 'take_profit' });
+      }
+      for (const p of people) expect(await p.balance('frozen')).toBe('0');
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
     test('stop-out before the loss exceeds the margin; a gap beyond it costs the margin, no more', async () => {
       env.source.pin('XAUUSD', '4000.00', '4000.30');
       const u = await user('1000');
@@ -273,6 +296,44 @@ for (const target of DATABASE_TARGETS) {
       // (96000 - 95001) x 0.01 = 9.99 paid once.
       expect(settled.profit).toBe('9.99');
       expect(await u.balance()).toBe(fmt(dec('10000').minus('0.1').plus('9.99')));
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('the engine’s one-statement close leaves a position whose level moved since it was read', async () => {
+      env.source.pin('BTCUSDT', '95000', '95001');
+      const u = await user('10000');
+      const p = (await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' })).data as Order;
+      env.source.pin('BTCUSDT', '96000', '96001');
+      // The engine read the row while the take profit was crossed; the user then moved it away.
+      const [stale] = await env.database.db.select().from(orders).where(eq(orders.id, p.id));
+      if (!stale) throw new Error('no order row');
+      const moved = await u.call<Order>('10074', {
+        id: String(p.id),
+        takeProfit: '97000',
+        requestId: randomUUID(),
+      });
+      expect(moved.respCode).toBe('00000');
+      const balanceBefore = await u.balance();
+      const tick = { bid: '96000', ask: '96001' };
+      expect(await settleIfUnchanged(env.database.db, stale, tick, '1', 'take_profit', new Date())).toBe(
+        false,
+      );
+      expect((await u.order(p.id)).status).toBe('open');
+      expect(await u.balance()).toBe(balanceBefore);
+      // Read again with its current level, the same close goes through, entry and row together.
+      const [fresh] = await env.database.db.select().from(orders).where(eq(orders.id, p.id));
+      if (!fresh) throw new Error('no order row');
+      expect(await settleIfUnchanged(env.database.db, fresh, tick, '1', 'take_profit', new Date())).toBe(
+        true,
+      );
+      const closed = await u.order(p.id);
+      expect(closed.status).toBe('closed');
+      expect(closed.profit).toBe('9.99');
+      expect(await u.balance()).toBe(fmt(dec(balanceBefore).plus(closed.margin).plus('9.99')));
+      // Stale now in status too: nothing more moves.
+      expect(await settleIfUnchanged(env.database.db, fresh, tick, '1', 'take_profit', new Date())).toBe(
+        false,
+      );
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
 

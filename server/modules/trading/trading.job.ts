@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { PeriodicJob, underAdvisoryLock } from '../../jobs/periodic-job.ts';
 import type { MarketEngine } from '../markets/engine.ts';
 import { pricesAt } from './prices.ts';
-import { type Prices, runTriggersOnce, type TriggerRun } from './trading.service.ts';
+import { type Prices, runTriggersOnce, TRIGGER_CONCURRENCY, type TriggerRun } from './trading.service.ts';
 
 export const TRADING_LOCK_KEY = 0x54524431;
 
@@ -19,7 +19,10 @@ export async function runTriggers(
   onFailure?: (id: number, error: unknown) => void,
 ): Promise<TriggerRun & { ran: boolean }> {
   const run = await underAdvisoryLock(database, TRADING_LOCK_KEY, () =>
-    runTriggersOnce(database.db, prices, now, onFailure),
+    runTriggersOnce(database.db, prices, now, {
+      ...(onFailure ? { onFailure } : {}),
+      concurrency: TRIGGER_CONCURRENCY[database.kind],
+    }),
   );
   return { ran: run.ran, ...(run.result ?? { filled: 0, closed: 0, failed: 0 }) };
 }

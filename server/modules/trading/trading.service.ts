@@ -5,7 +5,9 @@
  * a close releases the margin with the profit (paid from the trading margin pool) or minus the
  * loss (to the pool), a loss never above the margin; cancelling a pending order releases it all.
  * Each step is one journal entry keyed by the order and the step, made under the order's row lock
- * from the status it starts from, so the engine and a user racing on one order settle it once.
+ * from the status it starts from (or, for the engine's closes, in one statement guarded by the
+ * status and levels it judged: settleIfUnchanged), so the engine and a user racing on one order
+ * settle it once.
  * Time and prices come from the caller.
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -34,9 +36,16 @@ import {
 } from '../../../protocol/trading.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
-import { rowsOf } from '../../db/rows.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
+import {
+  type EntryInput,
+  type Posting,
+  post,
+  postWith,
+  systemAccount,
+  transfer,
+  userAccount,
+} from '../../ledger/ledger.ts';
 import { dec, fmt, roundUp } from '../../ledger/money.ts';
 import { instruments } from '../markets/markets.schema.ts';
 import { payReferral } from '../referral/referral.service.ts';
@@ -279,10 +288,11 @@ async function fill(tx: Tx, row: OrderRow, tick: Tick, at: Date): Promise<void> 
 }
 
 /**
- * A locked open position closes at the tick's close price: the margin returns with the profit,
- * or minus the loss, never more than the margin.
+ * What closing an open position at this tick means: the close price, the profit in USDT (a loss
+ * never above the margin), and the entry that pays the margin back with the profit or minus the
+ * loss. The same for a close under the order's lock and for the engine's one-statement close.
  */
-async function settle(tx: Tx, row: OrderRow, tick: Tick, rate: string, reason: CloseReason, at: Date) {
+function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason) {
   const price = closePrice(row.side, tick);
   const quote = profitInQuote(
     row.side,
@@ -310,15 +320,23 @@ async function settle(tx: Tx, row: OrderRow, tick: Tick, rate: string, reason: C
     );
   if (dec(back).greaterThan(0))
     postings.push(...transfer(userAccount(row.user, 'frozen'), userAccount(row.user), QUOTE, back));
-  if (postings.length > 0) {
-    await post(tx, {
-      type: 'forex_settlement',
-      idempotencyKey: `order:${row.id}:close`,
-      reference: `order:${row.id}`,
-      memo: reason,
-      postings,
-    });
-  }
+  const entry: EntryInput = {
+    type: 'forex_settlement',
+    idempotencyKey: `order:${row.id}:close`,
+    reference: `order:${row.id}`,
+    memo: reason,
+    postings,
+  };
+  return { price, profit, entry };
+}
+
+/**
+ * A locked open position closes at the tick's close price: the margin returns with the profit,
+ * or minus the loss, never more than the margin.
+ */
+async function settle(tx: Tx, row: OrderRow, tick: Tick, rate: string, reason: CloseReason, at: Date) {
+  const { price, profit, entry } = settlement(row, tick, rate, reason);
+  if (entry.postings.length > 0) await post(tx, entry);
   const [updated] = await tx
     .update(orders)
     .set({ status: 'closed', closePrice: price, profit, closeReason: reason, closedAt: at })
@@ -326,6 +344,38 @@ async function settle(tx: Tx, row: OrderRow, tick: Tick, rate: string, reason: C
     .returning();
   if (!updated) throw new Error(`order ${row.id} changed under its lock`);
   return updated;
+}
+
+/**
+ * The engine's close of a due position in one statement (`postWith`): the order's row closes only
+ * if it is still open with the levels the engine judged it by (the levels are all a user can change
+ * on an open position), and the entry is posted with it. False when the row changed since it was
+ * read (a user closed it or moved a level): the caller then decides again under the row's lock.
+ * (Exported for its test, which hands it a row read before a level moved.)
+ */
+export async function settleIfUnchanged(
+  db: Db,
+  row: OrderRow,
+  tick: Tick,
+  rate: string,
+  reason: CloseReason,
+  at: Date,
+): Promise<boolean> {
+  const { price, profit, entry } = settlement(row, tick, rate, reason);
+  if (entry.postings.length === 0) return false;
+  const close = db
+    .update(orders)
+    .set({ status: 'closed', closePrice: price, profit, closeReason: reason, closedAt: at })
+    .where(
+      and(
+        eq(orders.id, row.id),
+        eq(orders.status, 'open'),
+        sql`${orders.stopLoss} is not distinct from ${row.stopLoss}::numeric`,
+        sql`${orders.takeProfit} is not distinct from ${row.takeProfit}::numeric`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return (await postWith(db, close.getSQL(), entry)) !== null;
 }
 
 /** 10076: the user closes a position at the current price. */
@@ -416,7 +466,8 @@ async function candidatesAt(db: Db, prices: Prices): Promise<OrderRow[]> {
       : [];
   });
   if (ticks.length === 0) return [];
-  const due = await db.execute(sql`
+  // One round trip: the due ids found and their rows read in the same statement.
+  const due = sql`
     with t(symbol, quote, bid, ask, rate) as (values ${sql.join(ticks, sql`, `)})
     select o.id from orders o join t on t.symbol = o.symbol and t.quote = o.quote_currency
     where (o.status = 'pending' and (
@@ -426,10 +477,8 @@ async function candidatesAt(db: Db, prices: Prices): Promise<OrderRow[]> {
         or (o.open_price - t.bid) * o.lots * o.contract_size * t.rate * 100 >= o.margin * 79))
       or (o.status = 'open' and o.side = 'sell' and (t.ask >= o.stop_loss or t.ask <= o.take_profit
         or (t.ask - o.open_price) * o.lots * o.contract_size * t.rate * 100 >= o.margin * 79))
-  `);
-  const ids = rowsOf<{ id: number | string }>(due).map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  return db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
+  `;
+  return db.select().from(orders).where(sql`${orders.id} in (${due})`).orderBy(asc(orders.id));
 }
 
 export interface TriggerRun {
@@ -437,6 +486,21 @@ export interface TriggerRun {
   closed: number;
   failed: number;
 }
+
+export interface TriggerOptions {
+  onFailure?: (id: number, error: unknown) => void;
+  /** The trading benchmark's clock: called once an order's entry is committed. */
+  onSettled?: (id: number, action: 'fill' | CloseReason) => void;
+  /**
+   * Orders settled at once, each in its own transaction (1: one after another). On PostgreSQL a
+   * tick that makes many orders due settles them over several connections, so the last of them
+   * does not wait for every other one's round trips; PGlite runs one transaction at a time anyway.
+   */
+  concurrency?: number;
+}
+
+/** How many orders the trigger job settles at once on each kind of database. */
+export const TRIGGER_CONCURRENCY = { postgres: 4, pglite: 1 } as const;
 
 /**
  * One pass of the trigger engine at `now`: pending orders whose price is reached fill, positions
@@ -448,15 +512,13 @@ export async function runTriggersOnce(
   db: Db,
   prices: Prices,
   now: number,
-  onFailure: (id: number, error: unknown) => void = () => {},
-  // The trading benchmark's clock: called once an order's entry is committed.
-  onSettled: (id: number, action: 'fill' | CloseReason) => void = () => {},
+  { onFailure = () => {}, onSettled = () => {}, concurrency = 1 }: TriggerOptions = {},
 ): Promise<TriggerRun> {
   const run: TriggerRun = { filled: 0, closed: 0, failed: 0 };
   const active = await candidatesAt(db, prices);
-  for (const candidate of active) {
+  const handle = async (candidate: OrderRow): Promise<void> => {
     const tick = prices(candidate.symbol);
-    if (!tick?.open) continue;
+    if (!tick?.open) return;
     const rate = usdtPerUnit(candidate.quoteCurrency, prices);
     const due = (r: OrderRow): 'fill' | CloseReason | null => {
       if (r.status === 'pending')
@@ -472,8 +534,19 @@ export async function runTriggersOnce(
       );
       return live.stopOut ? 'stop_out' : null;
     };
-    if (!due(candidate) || rate === null) continue;
+    const judged = due(candidate);
+    if (!judged || rate === null) return;
     try {
+      // A close as judged from the row read above, in one statement; if the row changed since,
+      // the order is judged again under its lock below.
+      if (
+        judged !== 'fill' &&
+        (await retryOnConflict(() => settleIfUnchanged(db, candidate, tick, rate, judged, new Date(now))))
+      ) {
+        run.closed += 1;
+        onSettled(candidate.id, judged);
+        return;
+      }
       const done = await retryOnConflict(() =>
         db.transaction(async (tx) => {
           const row = await lockedOrder(tx, candidate.id);
@@ -490,6 +563,12 @@ export async function runTriggersOnce(
       run.failed += 1;
       onFailure(candidate.id, error);
     }
-  }
+  };
+  // Workers take the due orders in id order; each order is still one transaction of its own.
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let candidate = active[next++]; candidate; candidate = active[next++]) await handle(candidate);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, active.length)) }, worker));
   return run;
 }
