@@ -5,6 +5,7 @@ import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { DecimalField } from '../../components/DecimalField.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { compareDecimal } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { setAlert } from './api.ts';
 
@@ -29,7 +30,7 @@ export function AlertSheet({
   const { t } = useTranslation();
   const [price, setPrice] = useState(last);
   const [direction, setDirection] = useState<AlertDirection>('above');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   // One id per alert as typed: a retry of the same alert is recognised, a changed one is new.
   const requestId = useRequestId();
   const valid = new RegExp(`^(0|[1-9][0-9]*)(\\.[0-9]{1,${Math.max(1, precision)}})?$`).test(price);
@@ -45,15 +46,14 @@ export function AlertSheet({
   };
 
   const submit = async () => {
-    setBusy(true);
-    try {
-      onSet(await setAlert({ symbol, direction, price, requestId: requestId.current }));
-      onClose();
-    } catch {
-      // The server's reason is shown as a toast.
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        onSet(await setAlert({ symbol, direction, price, requestId: requestId.current }));
+        onClose();
+      } catch {
+        // The server's reason is shown as a toast.
+      }
+    });
   };
 
   return (

@@ -1,5 +1,4 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
@@ -7,6 +6,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { globalConfig } from '../config/config-model.ts';
 import { claimFaucet, getAssets } from './api.ts';
@@ -17,18 +17,17 @@ const money = (value: string) => withThousands(value);
 /** Demo mode only: 1,000 demo USDT once per wallet, labelled as what it is. */
 function DemoFaucet({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const take = async () => {
-    setBusy(true);
-    try {
-      await claimFaucet();
-      toast.success(t('assets.faucetDone'));
-      onDone();
-    } catch {
-      // The server's message (e.g. already received) was toasted by the API client.
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        await claimFaucet();
+        toast.success(t('assets.faucetDone'));
+        onDone();
+      } catch {
+        // The server's message (e.g. already received) was toasted by the API client.
+      }
+    });
   };
   return (
     <section className="card demo-banner" role="note">

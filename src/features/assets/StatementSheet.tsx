@@ -4,6 +4,7 @@ import { STATEMENT_MAX_DAYS } from '../../../protocol/assets.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { toast } from '../../components/toast.ts';
 import { downloadFile } from '../../lib/api.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { statementRange, todayInput } from './statement-range.ts';
 
 /**
@@ -15,7 +16,7 @@ export function StatementSheet({ onClose }: { onClose(): void }) {
   const [today] = useState(() => todayInput(new Date()));
   const [from, setFrom] = useState(() => `${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const range = statementRange(from, to);
 
   const download = async () => {
@@ -23,22 +24,21 @@ export function StatementSheet({ onClose }: { onClose(): void }) {
       toast.error(t('errors.statement_range_invalid', { days: STATEMENT_MAX_DAYS }));
       return;
     }
-    setBusy(true);
-    try {
-      const file = await downloadFile('10095', { from: range.from, to: range.to });
-      const url = URL.createObjectURL(file.blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      link.click();
-      // The click has handed the file to the browser; the address is not needed after this task.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-      onClose();
-    } catch {
-      // Already shown as a toast by the API layer.
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const file = await downloadFile('10095', { from: range.from, to: range.to });
+        const url = URL.createObjectURL(file.blob);
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = file.name;
+        link.click();
+        // The click has handed the file to the browser; the address is not needed after this task.
+        setTimeout(() => URL.revokeObjectURL(url), 0);
+        onClose();
+      } catch {
+        // Already shown as a toast by the API layer.
+      }
+    });
   };
 
   return (

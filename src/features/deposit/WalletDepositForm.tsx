@@ -9,6 +9,7 @@ import { AmountField } from '../../components/AmountField.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { toast } from '../../components/toast.ts';
 import { compareDecimal } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { providerFor, WalletError } from '../account/wallet.ts';
 import { globalConfig } from '../config/config-model.ts';
 
@@ -43,7 +44,7 @@ export function WalletDepositForm({
   const [coin, setCoin] = useState(wallet.coins[0]?.coin ?? '');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const choice = wallet.coins.find((c) => c.coin === coin) ?? null;
   const precision = globalConfig.value?.coins.find((c) => c.symbol === coin)?.precision ?? 8;
   const places = Math.min(precision, choice?.decimals ?? precision);
@@ -58,51 +59,50 @@ export function WalletDepositForm({
   };
 
   const fillMax = async () => {
+    // Before clearing the error as well as in run(): a tap while sending leaves the error line.
     if (!choice || busy) return;
     setError('');
-    setBusy(true);
-    try {
-      const [module, provider] = await Promise.all([load(), providerFor(owner)]);
-      const most = await module.walletMaximum(provider, {
-        from: owner,
-        chainId: wallet.chainId,
-        coin: choice,
-      });
-      const [whole, fraction = ''] = most.split('.');
-      const cut = fraction.slice(0, places).replace(/0+$/, '');
-      setAmount(cut ? `${whole}.${cut}` : (whole ?? '0'));
-    } catch (e) {
-      setError(t(problemKey(e), { coin }));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const [module, provider] = await Promise.all([load(), providerFor(owner)]);
+        const most = await module.walletMaximum(provider, {
+          from: owner,
+          chainId: wallet.chainId,
+          coin: choice,
+        });
+        const [whole, fraction = ''] = most.split('.');
+        const cut = fraction.slice(0, places).replace(/0+$/, '');
+        setAmount(cut ? `${whole}.${cut}` : (whole ?? '0'));
+      } catch (e) {
+        setError(t(problemKey(e), { coin }));
+      }
+    });
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = check();
     setError(problem);
-    if (problem || busy || !choice) return;
-    setBusy(true);
-    try {
-      const [module, provider] = await Promise.all([load(), providerFor(owner)]);
-      const hash = await module.sendWalletDeposit(provider, {
-        from: owner,
-        depositAddress,
-        chainId: wallet.chainId,
-        coin: choice,
-        amount,
-      });
-      toast.success(t('deposit.walletSent', { required: wallet.confirmations }));
-      // The record page waits for this transaction to appear, refreshing until the watcher sees it.
-      navigate(`${paths.rechargeRecord.path}?tx=${hash}`);
-    } catch (e) {
-      const message = t(problemKey(e), { coin });
-      setError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    if (problem || !choice) return;
+    await run(async () => {
+      try {
+        const [module, provider] = await Promise.all([load(), providerFor(owner)]);
+        const hash = await module.sendWalletDeposit(provider, {
+          from: owner,
+          depositAddress,
+          chainId: wallet.chainId,
+          coin: choice,
+          amount,
+        });
+        toast.success(t('deposit.walletSent', { required: wallet.confirmations }));
+        // The record page waits for this transaction to appear, refreshing until the watcher sees it.
+        navigate(`${paths.rechargeRecord.path}?tx=${hash}`);
+      } catch (e) {
+        const message = t(problemKey(e), { coin });
+        setError(message);
+        toast.error(message);
+      }
+    });
   };
 
   return (

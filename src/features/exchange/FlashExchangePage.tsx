@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiCallError } from '../../lib/api.ts';
 import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { executeExchange, getBalances, getExchangeQuote } from './api.ts';
@@ -46,7 +47,7 @@ function ExchangeForm({
   const [to, setTo] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   // One requestId per intended exchange: a retry after a lost answer cannot exchange twice.
   const requestId = useRequestId();
 
@@ -82,30 +83,29 @@ function ExchangeForm({
     const problem = check();
     setError(problem);
     if (problem || busy || !pair) return;
-    setBusy(true);
-    try {
-      // A quote about to run out is replaced first, so the price on screen is the one executed.
-      const current =
-        quote && live.secondsLeft > 1 ? quote : (await getExchangeQuote(pair.pair, amount)).quote;
-      if (!current) return;
-      const done = await executeExchange({
-        pair: pair.pair,
-        amount,
-        quoteId: current.quoteId,
-        requestId: requestId.current,
-      });
-      requestId.renew();
-      toast.success(t('exchange.done', isolated(withThousands(done.receive), done.to)));
-      setAmount('');
-      getBalances().then(setBalances, () => undefined);
-      live.refresh();
-    } catch (e) {
-      // The server's message was toasted; keep it beside the form too.
-      setError((e as Error).message);
-      if (e instanceof ApiCallError && e.respCode === QUOTE_EXPIRED) live.refresh();
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        // A quote about to run out is replaced first, so the price on screen is the one executed.
+        const current =
+          quote && live.secondsLeft > 1 ? quote : (await getExchangeQuote(pair.pair, amount)).quote;
+        if (!current) return;
+        const done = await executeExchange({
+          pair: pair.pair,
+          amount,
+          quoteId: current.quoteId,
+          requestId: requestId.current,
+        });
+        requestId.renew();
+        toast.success(t('exchange.done', isolated(withThousands(done.receive), done.to)));
+        setAmount('');
+        getBalances().then(setBalances, () => undefined);
+        live.refresh();
+      } catch (e) {
+        // The server's message was toasted; keep it beside the form too.
+        setError((e as Error).message);
+        if (e instanceof ApiCallError && e.respCode === QUOTE_EXPIRED) live.refresh();
+      }
+    });
   };
 
   const maxAmount = () => {

@@ -12,6 +12,7 @@ import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { toast } from '../../components/toast.ts';
 import { withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { subscribe } from './api.ts';
@@ -33,7 +34,7 @@ export function SubscribeAction({
   const most = o.maxShares - owned;
   const [shares, setShares] = useState(least);
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const requestId = useRequestId();
 
   if (!user) {
@@ -51,20 +52,18 @@ export function SubscribeAction({
   const asked = tokensFor(shares, o.shareSize);
   const cost = costOf(asked, o.price);
   const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await subscribe({ offeringId: o.id, shares, requestId: requestId.current });
-      requestId.renew();
-      toast.success(t('ido.done'));
-      setOpen(false);
-      onDone();
-    } catch {
-      // The server's message was toasted; the sheet stays for another try as a new request.
-      requestId.renew();
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        await subscribe({ offeringId: o.id, shares, requestId: requestId.current });
+        requestId.renew();
+        toast.success(t('ido.done'));
+        setOpen(false);
+        onDone();
+      } catch {
+        // The server's message was toasted; the sheet stays for another try as a new request.
+        requestId.renew();
+      }
+    });
   };
 
   return (

@@ -17,6 +17,7 @@ import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { toast } from '../../components/toast.ts';
 import { withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { ConnectButton } from '../account/ConnectButton.tsx';
@@ -66,7 +67,7 @@ export function PurchaseForm({ machine: m, onDone }: { machine: MiningMachine; o
   const [typed, setTyped] = useState(String(m.minPurchase));
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const requestId = useRequestId();
   const balance = useLoad(
     async () => (user ? ((await getAssets()).assets.find((a) => a.coin === 'USDT')?.available ?? '0') : null),
@@ -105,23 +106,21 @@ export function PurchaseForm({ machine: m, onDone }: { machine: MiningMachine; o
   };
 
   const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const units = Number(typed);
-      if (m.joint) await buyShares({ productId: m.id, shares: units, requestId: requestId.current });
-      else await rentMachine({ productId: m.id, quantity: units, requestId: requestId.current });
-      requestId.renew();
-      toast.success(m.joint ? t('mining.sharesBought') : t('mining.rented'));
-      onDone();
-      navigate(paths.myMiningMachine.path);
-    } catch (e) {
-      // The server's message was toasted; keep it beside the form too.
-      setError((e as Error).message);
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        const units = Number(typed);
+        if (m.joint) await buyShares({ productId: m.id, shares: units, requestId: requestId.current });
+        else await rentMachine({ productId: m.id, quantity: units, requestId: requestId.current });
+        requestId.renew();
+        toast.success(m.joint ? t('mining.sharesBought') : t('mining.rented'));
+        onDone();
+        navigate(paths.myMiningMachine.path);
+      } catch (e) {
+        // The server's message was toasted; keep it beside the form too.
+        setError((e as Error).message);
+        setConfirming(false);
+      }
+    });
   };
 
   if (!user) {

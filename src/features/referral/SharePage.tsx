@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { formatDate, withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { bindInvite, getInvitees, getReferral } from './api.ts';
@@ -100,26 +101,26 @@ function BindForm({ onBound }: { onBound(): void }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const requestId = useRequestId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Before the check as well as in run(): a submit while binding does not touch the error line.
     if (busy) return;
     if (!/^[A-Z0-9]{6,12}$/.test(code)) {
       setError(t('errors.field_invalid', { field: t('share.code') }));
       return;
     }
-    setBusy(true);
-    try {
-      await bindInvite({ inviteCode: code, requestId: requestId.current });
-      requestId.renew();
-      toast.success(t('share.bound'));
-      onBound();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        await bindInvite({ inviteCode: code, requestId: requestId.current });
+        requestId.renew();
+        toast.success(t('share.bound'));
+        onBound();
+      } catch (e) {
+        setError((e as Error).message);
+      }
+    });
   };
   return (
     <form className="card form bind-form" onSubmit={(e) => void submit(e)} noValidate>

@@ -26,6 +26,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { subtract, withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { ConnectButton } from '../account/ConnectButton.tsx';
@@ -89,7 +90,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
   const plan = coinPlans.find((p) => p.id === planId) ?? coinPlans[0];
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [version, setVersion] = useState(0);
   // One requestId per intended stake: a retry after a lost answer cannot stake twice.
   const requestId = useRequestId();
@@ -136,20 +137,19 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
     event.preventDefault();
     const problem = check();
     setError(problem);
-    if (problem || busy) return;
-    setBusy(true);
-    try {
-      await stake({ planId: plan.id, amount, requestId: requestId.current });
-      requestId.renew();
-      setVersion((n) => n + 1);
-      toast.success(t('staking.done'));
-      navigate(paths.stakingRecord.path);
-    } catch (e) {
-      // The server's message was toasted; keep it beside the form too.
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (problem) return;
+    await run(async () => {
+      try {
+        await stake({ planId: plan.id, amount, requestId: requestId.current });
+        requestId.renew();
+        setVersion((n) => n + 1);
+        toast.success(t('staking.done'));
+        navigate(paths.stakingRecord.path);
+      } catch (e) {
+        // The server's message was toasted; keep it beside the form too.
+        setError((e as Error).message);
+      }
+    });
   };
 
   return (

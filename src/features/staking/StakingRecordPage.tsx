@@ -15,6 +15,7 @@ import { RecordList } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { getStakes, redeemStake } from './api.ts';
@@ -22,25 +23,23 @@ import { getStakes, redeemStake } from './api.ts';
 function RedeemAction({ stake, onDone }: { stake: Stake; onDone(): void }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const requestId = useRequestId();
   const matured = Date.now() >= stake.expiresAt;
   if (stake.status !== 'staked' || (!matured && !stake.earlyRedemption)) return null;
 
   const redeem = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await redeemStake({ id: stake.id, requestId: requestId.current });
-      toast.success(t('staking.redeemed'));
-      onDone();
-    } catch {
-      // The server's message was toasted; a new attempt is a new request.
-      requestId.renew();
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        await redeemStake({ id: stake.id, requestId: requestId.current });
+        toast.success(t('staking.redeemed'));
+        onDone();
+      } catch {
+        // The server's message was toasted; a new attempt is a new request.
+        requestId.renew();
+        setConfirming(false);
+      }
+    });
   };
 
   return (

@@ -15,6 +15,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { useTicks } from '../markets/live.ts';
@@ -31,7 +32,7 @@ function EditForm({ order, details }: { order: Order; details: InstrumentDetails
   const [stopLoss, setStopLoss] = useState(order.stopLoss ?? '');
   const [takeProfit, setTakeProfit] = useState(order.takeProfit ?? '');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const requestId = useRequestId();
 
   const check = (): string => {
@@ -58,24 +59,23 @@ function EditForm({ order, details }: { order: Order; details: InstrumentDetails
     event.preventDefault();
     const problem = check();
     setError(problem);
-    if (problem || busy) return;
-    setBusy(true);
-    try {
-      await modifyOrder({
-        id: order.id,
-        price: pending ? price : '',
-        stopLoss,
-        takeProfit,
-        requestId: requestId.current,
-      });
-      requestId.renew();
-      toast.success(t('trading.modified'));
-      navigate(paths.futuresOrder.path);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (problem) return;
+    await run(async () => {
+      try {
+        await modifyOrder({
+          id: order.id,
+          price: pending ? price : '',
+          stopLoss,
+          takeProfit,
+          requestId: requestId.current,
+        });
+        requestId.renew();
+        toast.success(t('trading.modified'));
+        navigate(paths.futuresOrder.path);
+      } catch (e) {
+        setError((e as Error).message);
+      }
+    });
   };
 
   const field = (name: string, label: string, value: string, set: (v: string) => void) => (

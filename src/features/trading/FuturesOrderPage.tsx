@@ -15,6 +15,7 @@ import { RecordList } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { cancelOrder, closePosition, getCurrent, getHistory } from './api.ts';
@@ -27,23 +28,21 @@ const signed = (value: string) => `${value.startsWith('-') ? '' : '+'}${withThou
 function OrderAction({ order, close, onDone }: { order: Order; close: boolean; onDone(): void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const requestId = useRequestId();
-  const run = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      if (close) await closePosition({ id: order.id, requestId: requestId.current });
-      else await cancelOrder({ id: order.id, requestId: requestId.current });
-      toast.success(close ? t('trading.closed') : t('trading.cancelled'));
-      setOpen(false);
-      onDone();
-    } catch {
-      // The server's message was toasted; another try is a new request.
-      requestId.renew();
-    } finally {
-      setBusy(false);
-    }
+  const act = async () => {
+    await run(async () => {
+      try {
+        if (close) await closePosition({ id: order.id, requestId: requestId.current });
+        else await cancelOrder({ id: order.id, requestId: requestId.current });
+        toast.success(close ? t('trading.closed') : t('trading.cancelled'));
+        setOpen(false);
+        onDone();
+      } catch {
+        // The server's message was toasted; another try is a new request.
+        requestId.renew();
+      }
+    });
   };
   const label = close ? t('trading.close') : t('trading.cancel');
   return (
@@ -61,7 +60,7 @@ function OrderAction({ order, close, onDone }: { order: Order; close: boolean; o
           subtitle={`${t(`trading.${order.side}`)} ${order.lots}`}
           confirmLabel={label}
           busy={busy}
-          onConfirm={() => void run()}
+          onConfirm={() => void act()}
           onCancel={() => setOpen(false)}
         >
           <Facts

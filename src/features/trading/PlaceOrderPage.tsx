@@ -18,6 +18,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { compareDecimal, withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { getAssets } from '../assets/api.ts';
@@ -83,7 +84,7 @@ function OrderForm({ details, symbols }: { details: InstrumentDetails; symbols: 
   const [takeProfit, setTakeProfit] = useState('');
   const [error, setError] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const requestId = useRequestId();
   const available = useLoad(
     async () => (await getAssets()).assets.find((a) => a.coin === 'USDT')?.available ?? '0',
@@ -133,28 +134,26 @@ function OrderForm({ details, symbols }: { details: InstrumentDetails; symbols: 
   };
 
   const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await placeOrder({
-        symbol,
-        side: effectiveSide,
-        kind,
-        lots,
-        price: kind === 'market' ? '' : price,
-        stopLoss,
-        takeProfit,
-        requestId: requestId.current,
-      });
-      requestId.renew();
-      toast.success(t('trading.placed'));
-      navigate(paths.futuresOrder.path);
-    } catch (e) {
-      setError((e as Error).message);
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      try {
+        await placeOrder({
+          symbol,
+          side: effectiveSide,
+          kind,
+          lots,
+          price: kind === 'market' ? '' : price,
+          stopLoss,
+          takeProfit,
+          requestId: requestId.current,
+        });
+        requestId.renew();
+        toast.success(t('trading.placed'));
+        navigate(paths.futuresOrder.path);
+      } catch (e) {
+        setError((e as Error).message);
+        setConfirming(false);
+      }
+    });
   };
 
   const summary = (

@@ -12,6 +12,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { compareDecimal, subtract, withThousands } from '../../lib/format.ts';
+import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { getWithdrawOptions, submitWithdrawal } from './api.ts';
@@ -27,7 +28,7 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   // One requestId per intended withdrawal: a retry after a lost answer cannot withdraw twice.
   const requestId = useRequestId();
   const arrival = useMemo(
@@ -52,25 +53,24 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
     event.preventDefault();
     const problem = check();
     setError(problem);
-    if (problem || busy) return;
-    setBusy(true);
-    try {
-      const w = await submitWithdrawal({
-        coin,
-        chain: option.chain,
-        address: address.trim(),
-        amount,
-        requestId: requestId.current,
-      });
-      requestId.renew();
-      toast.success(t('withdraw.submitted'));
-      navigate(`${paths.withdrawalDetails.path}?id=${w.id}`);
-    } catch (e) {
-      // The server's message was toasted; keep it beside the form too.
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (problem) return;
+    await run(async () => {
+      try {
+        const w = await submitWithdrawal({
+          coin,
+          chain: option.chain,
+          address: address.trim(),
+          amount,
+          requestId: requestId.current,
+        });
+        requestId.renew();
+        toast.success(t('withdraw.submitted'));
+        navigate(`${paths.withdrawalDetails.path}?id=${w.id}`);
+      } catch (e) {
+        // The server's message was toasted; keep it beside the form too.
+        setError((e as Error).message);
+      }
+    });
   };
 
   const changed = () => {
