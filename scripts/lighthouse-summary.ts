@@ -57,6 +57,16 @@ export function summarizeLighthouse(root: string): LighthouseTally | null {
       else if (level === 'error') tally.failed += 1;
       else tally.skipped += 1;
     }
+    // A page that sent Lighthouse elsewhere (a wallet screen whose session did not hold goes home)
+    // was not audited at all, whatever its scores.
+    const strays = strayLandings(
+      entry.url,
+      runs.map((run) => landedUrl(run.jsonPath)),
+    );
+    if (strays.length > 0) {
+      scores.push(`landed on ${strays.join(', ')} FAIL`);
+      tally.failed += 1;
+    }
     const performanceRuns = runs.map((run) => run.summary.performance?.toFixed(2) ?? '?').join(' ');
     // Every score is printed with the host's speed and the CPU multiplier its runs had.
     const hosts = runs.map((run) => hostOf(run.jsonPath));
@@ -70,6 +80,19 @@ export function summarizeLighthouse(root: string): LighthouseTally | null {
     );
   }
   return tally;
+}
+
+/** Where one run of Lighthouse ended up (after any redirect). */
+function landedUrl(jsonPath: string): string {
+  const report = JSON.parse(readFileSync(jsonPath, 'utf8')) as { finalDisplayedUrl?: string };
+  return report.finalDisplayedUrl ?? '';
+}
+
+/** The paths other than `requested`'s where runs ended up, each once. */
+export function strayLandings(requested: string, landed: string[]): string[] {
+  const want = new URL(requested).pathname;
+  const paths = landed.map((url) => (URL.canParse(url) ? new URL(url).pathname : url || '(nowhere)'));
+  return [...new Set(paths.filter((path) => path !== want))];
 }
 
 /** The host's benchmark index and the CPU multiplier one run of Lighthouse had. */
