@@ -12,8 +12,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { matchRoute } from '../src/app/paths.ts';
 import { describeQuietWait, waitForQuietHost } from './host-load.ts';
 import { calibrate, multiplierFlag } from './lighthouse-calibrate.ts';
+import { type SignedInBrowser, startSignedInBrowser } from './lighthouse-session.ts';
 import { type LighthouseTally, summarizeLighthouse } from './lighthouse-summary.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -81,8 +83,14 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
   rmSync(path.join(ROOT, '.lighthouseci'), { recursive: true, force: true });
   const server = await startServer();
   const hostStates = new Map<string, string>();
+  // Wallet screens are audited signed in (scripts/lighthouse-session.ts), in one browser started
+  // before the first of them.
+  let signedIn: SignedInBrowser | undefined;
   try {
     for (const [i, url] of rc.ci.collect.url.entries()) {
+      const needsWallet = matchRoute(new URL(url).pathname)?.wallet === true;
+      if (needsWallet && !signedIn)
+        signedIn = await startSignedInBrowser(chromePath, flags, new URL(url).origin);
       // A page's calibration and runs start on a quiet host (the server's start-up backfill done,
       // nothing else of the suite still running); a host that stays busy is named in the log.
       const host = await waitForQuietHost();
@@ -97,9 +105,13 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
         `--url=${url}`,
         ...(i > 0 ? ['--additive'] : []),
         multiplierFlag(measured.multiplier),
+        ...(needsWallet && signedIn
+          ? [`--settings.port=${signedIn.port}`, '--settings.disableStorageReset=true']
+          : []),
       ]);
     }
   } finally {
+    await signedIn?.close();
     stopServer(server);
   }
   // The assertions' own report; the tally below reads the same medians from the reports.
