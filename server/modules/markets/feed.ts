@@ -254,7 +254,7 @@ function minutesPerYear(instrument: Instrument): number {
 const PATH_CACHE_SIZE = 8;
 const DAILY_CACHE_SIZE = 50_000;
 
-class Model {
+export class Model {
   readonly instrument: Instrument;
   readonly calendar: TradingCalendar;
   private readonly scale: number;
