@@ -111,7 +111,7 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
       ]);
     }
   } finally {
-    await signedIn?.close();
+    signedIn?.close();
     stopServer(server);
   }
   // The assertions' own report; the tally below reads the same medians from the reports.
