@@ -13,31 +13,18 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { waitForStoredSession } from '../tests/e2e/fixtures/stored-map.ts';
 import { installTestWallet } from '../tests/e2e/fixtures/test-wallet.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 export interface SignedInBrowser {
   /** The remote-debugging port Lighthouse connects to. */
   port: number;
   close(): void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
 }
 
 async function waitForDebugger(port: number, chrome: ChildProcess): Promise<void> {

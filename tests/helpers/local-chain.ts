@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import solc from 'solc';
 import {
   type Abi,
@@ -19,24 +18,12 @@ import {
   parseUnits,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { freePort } from './free-port.ts';
 import { hardhatNodeArgs } from './hardhat-node.ts';
 
 /** Hardhat's default account #0 (public test key: never holds value anywhere real). */
 export const FUNDER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 export const LOCAL_CHAIN_ID = 31337;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 let compiled: { abi: Abi; bytecode: Hex } | undefined;
 
