@@ -59,9 +59,10 @@ export function summarizeLighthouse(root: string): LighthouseTally | null {
     }
     // A page that sent Lighthouse elsewhere (a wallet screen whose session did not hold goes home)
     // was not audited at all, whatever its scores.
+    const facts = runs.map((run) => runFacts(run.jsonPath));
     const strays = strayLandings(
       entry.url,
-      runs.map((run) => landedUrl(run.jsonPath)),
+      facts.map((run) => run.landedUrl),
     );
     if (strays.length > 0) {
       scores.push(`landed on ${strays.join(', ')} FAIL`);
@@ -69,9 +70,8 @@ export function summarizeLighthouse(root: string): LighthouseTally | null {
     }
     const performanceRuns = runs.map((run) => run.summary.performance?.toFixed(2) ?? '?').join(' ');
     // Every score is printed with the host's speed and the CPU multiplier its runs had.
-    const hosts = runs.map((run) => hostOf(run.jsonPath));
-    const indexes = hosts.map((h) => h.benchmarkIndex);
-    const multipliers = [...new Set(hosts.map((h) => h.multiplier))].join('/');
+    const indexes = facts.map((run) => run.benchmarkIndex);
+    const multipliers = [...new Set(facts.map((run) => run.multiplier))].join('/');
     tally.lines.push(
       `${new URL(entry.url).pathname}: ${scores.join(', ')} (performance per run: ${performanceRuns}); ` +
         `LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, ` +
@@ -82,12 +82,6 @@ export function summarizeLighthouse(root: string): LighthouseTally | null {
   return tally;
 }
 
-/** Where one run of Lighthouse ended up (after any redirect). */
-function landedUrl(jsonPath: string): string {
-  const report = JSON.parse(readFileSync(jsonPath, 'utf8')) as { finalDisplayedUrl?: string };
-  return report.finalDisplayedUrl ?? '';
-}
-
 /** The paths other than `requested`'s where runs ended up, each once. */
 export function strayLandings(requested: string, landed: string[]): string[] {
   const want = new URL(requested).pathname;
@@ -95,15 +89,20 @@ export function strayLandings(requested: string, landed: string[]): string[] {
   return [...new Set(paths.filter((path) => path !== want))];
 }
 
-/** The host's benchmark index and the CPU multiplier one run of Lighthouse had. */
-function hostOf(jsonPath: string): { benchmarkIndex: number; multiplier: number } {
+/**
+ * What one run's report says beyond its scores, read once: the host's benchmark index, the CPU
+ * multiplier the run had, and where it ended up (after any redirect).
+ */
+function runFacts(jsonPath: string): { benchmarkIndex: number; multiplier: number; landedUrl: string } {
   const report = JSON.parse(readFileSync(jsonPath, 'utf8')) as {
     environment?: { benchmarkIndex?: number };
     configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
+    finalDisplayedUrl?: string;
   };
   return {
     benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? 0),
     multiplier: report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 0,
+    landedUrl: report.finalDisplayedUrl ?? '',
   };
 }
 
