@@ -502,10 +502,12 @@ for (const target of DATABASE_TARGETS) {
       let lastQuote: { pair: string; quoteId: string } | null = null;
       const one = async () => {
         const u = users[Math.floor(random() * users.length)] as (typeof users)[number];
-        const pair = pairs[Math.floor(random() * pairs.length)] as string;
+        // A reused quote is exchanged on its own pair with an amount in that pair's range, so that
+        // it reaches the quote (and is refused as used or someone else's), not the range check.
+        const reuse = lastQuote && random() < 0.1 ? lastQuote : null;
+        const pair = reuse?.pair ?? (pairs[Math.floor(random() * pairs.length)] as string);
         let amount = amountFor(pair);
         if (amount === '0') amount = pair.startsWith('USDT') ? '10' : '0.01';
-        const reuse = lastQuote && random() < 0.1 ? lastQuote : null;
         const quote = reuse ?? { pair, quoteId: (await u.quote(pair)).quoteId };
         lastQuote = quote;
         const requestId = randomUUID();
