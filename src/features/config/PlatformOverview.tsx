@@ -5,14 +5,17 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
+import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { configError, configStatus, globalConfig, refreshConfig } from './config-model.ts';
 
 export function PlatformOverview() {
   useSignals();
   const { t } = useTranslation();
-  const config = globalConfig.value;
+  // The first configuration mounts the lists: rendered in slices (src/lib/use-transition-signal.ts).
+  const config = useTransitionSignal(globalConfig);
+  const status = useTransitionSignal(configStatus);
 
-  if (!config && configStatus.value === 'failed') {
+  if (!config && status === 'failed') {
     return (
       <section className="card" role="alert">
         <p>{configError.value}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../app/LanguagePicker.tsx';
 import { currentUser } from '../../app/store.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
+import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
 import { firstConfigLoading } from '../config/config-model.ts';
@@ -47,9 +48,9 @@ export function HomePage() {
 /**
  * Below the overview, which grows from a skeleton to its lists when the first configuration
  * arrives: the install card waits for that, so it never appears and is then pushed away. Its own
- * subscription, so the configuration's arrival renders this again, not the whole home page.
+ * subscription, so the configuration's arrival renders this again (in slices), not the whole
+ * home page.
  */
 function InstallEntryOnceConfigured() {
-  useSignals();
-  return firstConfigLoading.value ? null : <InstallEntry />;
+  return useTransitionSignal(firstConfigLoading) ? null : <InstallEntry />;
 }

@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import type { Feature } from '../../../protocol/codes.ts';
 import { paths, type RouteName } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
+import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { globalConfig } from '../config/config-model.ts';
 
 /** Stroke icons on a 24-unit grid, one path each. */
@@ -42,7 +43,8 @@ const TILES: readonly { feature: Feature; route: RouteName }[] = [
 export function QuickEntries() {
   useSignals();
   const { t } = useTranslation();
-  const features = globalConfig.value?.features;
+  // The configuration's arrival renders in slices (src/lib/use-transition-signal.ts).
+  const features = useTransitionSignal(globalConfig)?.features;
   const signedIn = currentUser() !== null;
   return (
     <nav className="card quick-entries" aria-label={t('app.features')}>

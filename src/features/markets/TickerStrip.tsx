@@ -2,7 +2,6 @@
  * The home page's ticker strip: the popular instruments in a row that scrolls sideways, each
  * with its live last price and 24-hour change, opening the instrument's chart.
  */
-import { useSignals } from '@preact/signals-react/runtime';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -10,6 +9,7 @@ import type { MarketRow } from '../../../protocol/markets.ts';
 import { paths } from '../../app/paths.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { useLoad } from '../../lib/use-load.ts';
+import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { firstConfigLoading, globalConfig } from '../config/config-model.ts';
 import { getMarkets } from './api.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
@@ -22,9 +22,10 @@ import { useLiveRows } from './use-live-rows.ts';
  * cards below do not jump when it arrives.
  */
 export function TickerStrip() {
-  useSignals();
-  const config = globalConfig.value;
-  if (!config) return firstConfigLoading.value ? <TickerFrame items={<TickerPlaceholder />} /> : null;
+  // The first configuration mounts the strip: rendered in slices (src/lib/use-transition-signal.ts).
+  const config = useTransitionSignal(globalConfig);
+  const loading = useTransitionSignal(firstConfigLoading);
+  if (!config) return loading ? <TickerFrame items={<TickerPlaceholder />} /> : null;
   return config.features.markets ? <Ticker /> : null;
 }
 

@@ -8,15 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
+import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { firstConfigLoading, globalConfig } from '../config/config-model.ts';
 
 export function YieldLabel({ link = true }: { link?: boolean }) {
   useSignals();
   const { t } = useTranslation();
-  const config = globalConfig.value;
+  // The configuration's arrival renders in slices (src/lib/use-transition-signal.ts).
+  const config = useTransitionSignal(globalConfig);
+  const loading = useTransitionSignal(firstConfigLoading);
   // Before the first configuration arrives, an empty card of the same height holds the place.
   if (!config) {
-    if (!firstConfigLoading.value) return null;
+    if (!loading) return null;
     return (
       <section className="card yield-label placeholder" aria-hidden="true">
         <span className="yield-title">&nbsp;</span>
