@@ -8,6 +8,7 @@ import { preloadScreen } from './app/screens.tsx';
 import { clearSession, hydrateStore, map } from './app/store.ts';
 import { toast } from './components/toast.ts';
 import { globalConfig, refreshConfig } from './features/config/config-model.ts';
+import { keepFlashEventsFromReact } from './features/markets/live.ts';
 import { watchInstall } from './features/offline/install.ts';
 import { watchNetwork } from './features/offline/network.ts';
 import { purgeOnWalletChange, registerServiceWorker } from './features/offline/service-worker.ts';
@@ -27,6 +28,7 @@ const firstScreen = preloadScreen(window.location.pathname);
 await hydrateStore();
 const i18n = await initI18n(map.language.value);
 watchNetwork();
+keepFlashEventsFromReact();
 watchInstall();
 purgeOnWalletChange();
 configureApi({
@@ -60,21 +62,24 @@ if (root) {
   });
 }
 
-// Start-up calls (SPEC.md section 4): the configuration and the language, in the background once
-// the first render has started. Offline the language waits for the network (src/app/language.ts).
-await yieldToMain();
-void refreshConfig();
-void tellServerLanguage();
-
-// The service worker once the page has loaded and the main thread is idle, so installing it (the
-// precache downloads some thirty files) never competes with the first screen on a phone's few
-// cores. Development builds have none (the dev server serves modules unbundled).
-if (import.meta.env.PROD) {
-  const register = () => void registerServiceWorker().catch(() => undefined);
+/** Runs `task` once the page has loaded and the main thread is idle (at most 5 s later). */
+function afterLoadWhenIdle(task: () => void): void {
   const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(register, { timeout: 5000 })
-      : setTimeout(register, 2000);
+    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 2000);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
+
+// Start-up calls (SPEC.md section 4): the configuration in the background once the first render
+// has started; the language once the page is idle: it only sets the cookie the server writes its
+// own texts by (pushes, statements), and every request sent during start-up costs the main thread
+// several milliseconds (src/app/first-reads.ts). Offline the language waits for the network
+// (src/app/language.ts).
+await yieldToMain();
+void refreshConfig();
+afterLoadWhenIdle(() => void tellServerLanguage());
+
+// The service worker likewise, so installing it (the precache downloads some thirty files) never
+// competes with the first screen on a phone's few cores. Development builds have none (the dev
+// server serves modules unbundled).
+if (import.meta.env.PROD) afterLoadWhenIdle(() => void registerServiceWorker().catch(() => undefined));

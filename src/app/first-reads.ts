@@ -10,6 +10,7 @@ import type { Language } from '../../protocol/languages.ts';
 import { startMarketsRead } from '../features/markets/api.ts';
 import { categoryOf, MARKET_LIST_DEFAULTS, TICKER_CATEGORY } from '../features/markets/paths.ts';
 import { startAnnouncementsRead } from '../features/news/api.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 import { paths } from './paths.ts';
 
 export function startFirstReads(
@@ -20,11 +21,25 @@ export function startFirstReads(
   // With the configuration of an earlier visit, a switched-off feature asks nothing.
   const marketsOn = config?.features.markets !== false;
   const listDefault = MARKET_LIST_DEFAULTS[location.pathname];
-  if (listDefault && marketsOn) startMarketsRead(categoryOf(location.search, listDefault));
-  if (location.pathname === paths.news.path) startAnnouncementsRead(language);
+  const reads: (() => void)[] = [];
+  if (listDefault && marketsOn) reads.push(() => startMarketsRead(categoryOf(location.search, listDefault)));
+  if (location.pathname === paths.news.path) reads.push(() => startAnnouncementsRead(language));
   if (location.pathname === paths.home.path) {
     // The ticker strip and the latest announcement (src/features/home/HomePage.tsx).
-    if (marketsOn) startMarketsRead(TICKER_CATEGORY);
-    startAnnouncementsRead(language);
+    if (marketsOn) reads.push(() => startMarketsRead(TICKER_CATEGORY));
+    reads.push(() => startAnnouncementsRead(language));
+  }
+  void startEachInItsOwnTask(reads);
+}
+
+/**
+ * The first read at once, each further one after a yield: sending a request costs the page's
+ * main thread several milliseconds (more with DevTools attached, as under Lighthouse, which
+ * records each request's initiator), and two or three in a row were one long task of start-up.
+ */
+async function startEachInItsOwnTask(reads: (() => void)[]): Promise<void> {
+  for (const [index, read] of reads.entries()) {
+    if (index > 0) await yieldToMain();
+    read();
   }
 }

@@ -275,18 +275,18 @@ test('live prices arrive over the stream: the last price moves within seconds', 
   await expect(btc).toHaveText(PRICE);
   const listed = await btc.textContent();
   await expect(btc).not.toHaveText(listed ?? '', { timeout: 15_000 });
-  // A moved price flashes up or down for a moment.
+  // A moved price flashes up or down for a moment: its data-flash names the direction and a
+  // generation (flashPrice), and the price's ::after layer fades with that generation's animation.
   await expect(page.locator('.market-list .price[data-flash]').first()).toHaveAttribute(
     'data-flash',
-    /^(up|down)$/,
+    /^(up|down)-[12]$/,
     {
       timeout: 15_000,
     },
   );
-  // The flash is a fade of the price's ::after layer (flashPrice), not a React state or CSS class.
   // (Spelled out: this file is checked without the DOM lib.)
   interface Animations {
-    getAnimations(): { effect: { pseudoElement?: string | null } | null }[];
+    getAnimations(): { animationName?: string; effect: { pseudoElement?: string | null } | null }[];
   }
   await expect
     .poll(
@@ -294,9 +294,10 @@ test('live prices arrive over the stream: the last price moves within seconds', 
         page.evaluate(() =>
           (globalThis as unknown as { document: Animations }).document
             .getAnimations()
-            // A CSS animation (a class) would carry its animationName.
             .some(
-              (animation) => animation.effect?.pseudoElement === '::after' && !('animationName' in animation),
+              (animation) =>
+                animation.effect?.pseudoElement === '::after' &&
+                /^price-flash-[12]$/.test(animation.animationName ?? ''),
             ),
         ),
       { timeout: 15_000, intervals: [100] },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../../protocol/markets.ts';
-import { flashPrice, tickBatcher } from './live.ts';
+import { flashPrice, keepFlashEventsFromReact, tickBatcher } from './live.ts';
 
 const quote = (symbol: string, last: string) => ({ symbol, last }) as Quote;
 
@@ -55,27 +55,38 @@ describe('ticks handed over once per frame', () => {
 });
 
 describe('price flashes', () => {
-  it('start together after the commit: every attribute first, then every fade', async () => {
-    const log: string[] = [];
-    const element = (name: string) => {
-      const dataset = {} as DOMStringMap;
-      Object.defineProperty(dataset, 'flash', {
-        set: (value: string) => log.push(`${name}=${value}`),
-        configurable: true,
-      });
-      return {
-        dataset,
-        animate: (_: Keyframe[], options: KeyframeAnimationOptions) =>
-          log.push(`fade ${name} ${options.pseudoElement}`),
-      } as unknown as HTMLElement;
-    };
-    const [a, b] = [element('a'), element('b')];
-    flashPrice(a, 'up');
-    flashPrice(b, 'down');
-    flashPrice(a, 'down');
-    expect(log).toEqual([]);
-    await Promise.resolve();
-    // One per element (the last direction wins); no fade before the last attribute is set.
-    expect(log).toEqual(['a=down', 'b=down', 'fade a ::after', 'fade b ::after']);
+  it('alternate the generation, so each new value starts the fade again, whatever the direction', () => {
+    const element = { dataset: {} as DOMStringMap } as HTMLElement;
+    flashPrice(element, 'up');
+    expect(element.dataset.flash).toBe('up-1');
+    flashPrice(element, 'up');
+    expect(element.dataset.flash).toBe('up-2');
+    flashPrice(element, 'down');
+    expect(element.dataset.flash).toBe('down-1');
+    flashPrice(element, 'down');
+    expect(element.dataset.flash).toBe('down-2');
+  });
+
+  it("stop the fade's animation events before React's root, and only those", () => {
+    const listeners = new Map<string, (event: Event) => void>();
+    keepFlashEventsFromReact({
+      addEventListener: (type: string, listener: EventListenerOrEventListenerObject, options?: unknown) => {
+        expect(options).toEqual({ capture: true });
+        listeners.set(type, listener as (event: Event) => void);
+      },
+    } as Pick<Window, 'addEventListener'>);
+    expect([...listeners.keys()].sort()).toEqual([
+      'animationcancel',
+      'animationend',
+      'animationiteration',
+      'animationstart',
+    ]);
+    const stopped: string[] = [];
+    const event = (animationName: string) =>
+      ({ animationName, stopImmediatePropagation: () => stopped.push(animationName) }) as unknown as Event;
+    listeners.get('animationend')?.(event('price-flash-2'));
+    listeners.get('animationstart')?.(event('price-flash-1'));
+    listeners.get('animationend')?.(event('page-fade'));
+    expect(stopped).toEqual(['price-flash-2', 'price-flash-1']);
   });
 });

@@ -4,7 +4,7 @@
  * fallback. The browser's EventSource reconnects by itself after a dropped connection and sends
  * `Last-Event-ID`, so the server can resume; while it is not connected the screen polls.
  */
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Quote } from '../../../protocol/markets.ts';
 import { compareDecimal } from '../../lib/format.ts';
 
@@ -88,7 +88,9 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const batch = tickBatcher((quote) => handler.current(quote));
+    // As a transition: a frame's prices are rendered in slices that yield to a tap, not in one
+    // task every second (each such task counted into Lighthouse's total blocking time).
+    const batch = tickBatcher((quote) => startTransition(() => handler.current(quote)));
     const open = () => {
       source = new EventSource(`${TICKS_PATH}?symbols=${encodeURIComponent(key)}`);
       openStreams.add(source);
@@ -141,48 +143,38 @@ export function useInterval(fn: () => void, ms: number | null): void {
 
 export type Flash = 'up' | 'down';
 
-const FLASH_MS = 700;
-
-/** The user's reduced-motion setting, asked for once: a flash runs for every moved price. */
-let reducedMotionQuery: MediaQueryList | null | undefined;
-function reducedMotion(): MediaQueryList | null {
-  reducedMotionQuery ??=
-    typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
-  return reducedMotionQuery;
-}
-
 /**
- * Flashes the price element green or red for a moment when it rises or falls: sets `data-flash`
- * (whose `::after` layer the stylesheet colours) and fades that layer out with the Web Animations
- * API. Done on the element, not in React state: a state flash rendered each moving price twice
- * more per tick (on and off), and a CSS animation's start and end events went through React's
- * root listener (one such dispatch took 94 ms at 4x CPU during start-up, docs/performance.md). The
- * compositor runs the fade (opacity only).
+ * Flashes the price element green or red for a moment when it rises or falls, by setting its
+ * `data-flash` to the direction and one of two generations (`up-1`, `up-2`, …): the stylesheet
+ * colours the price's `::after` layer by the direction and fades it with a CSS animation whose
+ * name follows the generation, so each new value starts the fade again. Nothing is rendered by
+ * React for it and no style is computed in script: the tick's text change and the new attribute
+ * are styled together in the frame's own style pass, and the compositor runs the fade (opacity).
  *
- * A tick moves many prices in one commit, so the flashes are queued and started together right
- * after it: every `data-flash` first, then every animation. Set and animated one price at a time,
- * each `animate()` on a pseudo-element recomputed the style the previous attribute had just made
- * stale: half of a tick's script time in a trace of /home at 4x CPU.
+ * The Web Animations API did the same with `animate()` on the pseudo-element, which computes its
+ * style on the spot: 8-14 ms of every tick's task in a Lighthouse trace of /home, which made each
+ * second's tick a long task (docs/performance.md). The fade's animation events are stopped before
+ * React's root listener (`keepFlashEventsFromReact`).
  */
 export function flashPrice(element: HTMLElement, direction: Flash): void {
-  if (pendingFlashes.size === 0) queueMicrotask(startFlashes);
-  pendingFlashes.set(element, direction);
+  const generation = element.dataset.flash?.endsWith('-1') ? 2 : 1;
+  element.dataset.flash = `${direction}-${generation}`;
 }
 
-const pendingFlashes = new Map<HTMLElement, Flash>();
+/** The CSS animations that fade a flash (src/styles.css). */
+const FLASH_ANIMATIONS = new Set(['price-flash-1', 'price-flash-2']);
 
-function startFlashes(): void {
-  const flashes = [...pendingFlashes];
-  pendingFlashes.clear();
-  for (const [element, direction] of flashes) element.dataset.flash = direction;
-  if (reducedMotion()?.matches) return;
-  for (const [element] of flashes) {
-    if (typeof element.animate !== 'function') continue;
-    element.animate([{ opacity: 1 }, { opacity: 0 }], {
-      duration: FLASH_MS,
-      easing: 'ease-out',
-      pseudoElement: '::after',
-    });
+/**
+ * A flash's animation events concern nobody: React listens for every animation event at its
+ * root, and dispatched each one through its event system (a cold dispatch during start-up took
+ * 94 ms at 4x CPU). Stopped at the window, before they reach the root.
+ */
+export function keepFlashEventsFromReact(target: Pick<Window, 'addEventListener'> = window): void {
+  const stop = (event: Event) => {
+    if (FLASH_ANIMATIONS.has((event as AnimationEvent).animationName)) event.stopImmediatePropagation();
+  };
+  for (const type of ['animationstart', 'animationend', 'animationcancel', 'animationiteration']) {
+    target.addEventListener(type, stop, { capture: true });
   }
 }
 
