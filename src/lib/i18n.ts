@@ -5,9 +5,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language, RTL_LANGUAGES } from '../../protocol/languages.ts';
+import { withPlainTranslations } from './plain-translation.ts';
 
 /** The one i18next instance, for code outside React (toasts, the API client). */
-export const i18n = i18next;
+export const i18n = withPlainTranslations(i18next);
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*.json');
 
@@ -17,9 +18,12 @@ async function loadBundle(lang: Language): Promise<Record<string, unknown>> {
   return (await load()).default;
 }
 
+/** Only what changes: each write restyles the whole document (index.html starts as zh-CN, ltr). */
 function applyDocumentLanguage(lang: Language): void {
-  document.documentElement.lang = lang;
-  document.documentElement.dir = RTL_LANGUAGES.has(lang) ? 'rtl' : 'ltr';
+  const root = document.documentElement;
+  const dir = RTL_LANGUAGES.has(lang) ? 'rtl' : 'ltr';
+  if (root.lang !== lang) root.lang = lang;
+  if (root.dir !== dir) root.dir = dir;
 }
 
 export async function initI18n(lang: Language = DEFAULT_LANGUAGE): Promise<typeof i18next> {
