@@ -4,10 +4,12 @@
  */
 import { userInfo } from 'node:os';
 import { loadConfig } from '../config.ts';
-import { CONFIG_CHANNEL } from '../modules/config/config.service.ts';
-import { openConfiguredDatabase } from '../runtime.ts';
-import { type AdminResult, helpText, runAdminCommand } from './runner.ts';
+import type { AdminResult } from './runner.ts';
 import { adminSocketPath, probeSocket, sendToSocket } from './socket.ts';
+
+// The commands, the database and the server's modules are imported only when this process runs
+// the command itself: handing it to a running server needs none of them, and importing them took
+// most of the 2-3 s a call cost (the end-to-end tests make some sixty calls).
 
 function actorOf(argv: string[]): string {
   const i = argv.indexOf('--actor');
@@ -17,12 +19,18 @@ function actorOf(argv: string[]): string {
 
 async function run(argv: string[]): Promise<AdminResult> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    const { helpText } = await import('./runner.ts');
     return { ok: true, exitCode: 0, text: helpText(), json: null };
   }
   const config = loadConfig();
   const request = { argv, actor: actorOf(argv) };
   const socketPath = adminSocketPath(config.dataDir);
   if (await probeSocket(socketPath)) return sendToSocket(socketPath, request);
+  const [{ openConfiguredDatabase }, { runAdminCommand }, { CONFIG_CHANNEL }] = await Promise.all([
+    import('../runtime.ts'),
+    import('./runner.ts'),
+    import('../modules/config/config.service.ts'),
+  ]);
   const database = await openConfiguredDatabase(config);
   try {
     let changed = false;
