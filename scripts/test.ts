@@ -43,7 +43,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): numb
 /** A step that is one check: it passes or fails as a whole. */
 function check(title: string, command: string, args: string[]): boolean {
   banner(title);
-  const ok = run(command, args) === 0;
+  return count(title, run(command, args) === 0);
+}
+
+/** Counts one check that passed or failed as a whole. */
+function count(title: string, ok: boolean): boolean {
   if (ok) total.passed += 1;
   else {
     total.failed += 1;
@@ -75,11 +79,7 @@ async function checkTogether(checks: [title: string, command: string, args: stri
     const result = results[i] ?? { status: 1, output: '' };
     banner(title);
     process.stdout.write(result.output);
-    if (result.status === 0) total.passed += 1;
-    else {
-      total.failed += 1;
-      failures.push(title);
-    }
+    count(title, result.status === 0);
   }
 }
 
