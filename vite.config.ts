@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { lazyChunkFilter } from './scripts/precache-filter.ts';
 import { precompressBuild } from './scripts/precompress.ts';
 import { preloadStartChunks } from './scripts/preload-start.ts';
-import { isStartModule } from './scripts/start-chunk.ts';
+import { isSharedModule, isStartModule } from './scripts/start-chunk.ts';
 import { webAppManifest } from './src/features/offline/web-app-manifest.ts';
 
 // web3-onboard is only needed to connect a wallet, which needs the network anyway: not precached.
@@ -56,6 +56,11 @@ export default defineConfig({
               // The libraries and shared modules every first page needs, as one chunk.
               name: 'start',
               test: isStartModule,
+            },
+            {
+              // What several other screens share (scripts/start-chunk.ts), as one chunk.
+              name: 'shared',
+              test: isSharedModule,
             },
           ],
         },

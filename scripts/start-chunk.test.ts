@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStartModule, staticImportClosure } from './start-chunk.ts';
+import { isSharedModule, isStartModule, staticImportClosure } from './start-chunk.ts';
 
-const ROOT = '/work/app';
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 describe('the start chunk', () => {
-  it('takes the libraries and shared modules of every first page', () => {
+  it('takes the libraries and the shared modules the first page imports', () => {
     for (const id of [
       `${ROOT}/node_modules/react-dom/cjs/react-dom-client.production.js`,
       `${ROOT}/node_modules/i18next/dist/esm/i18next.js`,
@@ -14,6 +14,18 @@ describe('the start chunk', () => {
       `${ROOT}/protocol/codes.ts`,
     ]) {
       expect(isStartModule(id), id).toBe(true);
+      expect(isSharedModule(id), id).toBe(false);
+    }
+  });
+
+  it('leaves the shared modules only other screens import to the shared chunk', () => {
+    for (const id of [
+      `${ROOT}/src/components/ConfirmSheet.tsx`,
+      `${ROOT}/src/components/AmountField.tsx`,
+      `${ROOT}/protocol/trading.ts`,
+    ]) {
+      expect(isStartModule(id), id).toBe(false);
+      expect(isSharedModule(id), id).toBe(true);
     }
   });
 
@@ -27,11 +39,12 @@ describe('the start chunk', () => {
       `${ROOT}/protocol/solvency.ts`,
     ]) {
       expect(isStartModule(id), id).toBe(false);
+      expect(isSharedModule(id), id).toBe(false);
     }
   });
 
   it("takes the modules the first page's screens share with others, not the screens themselves", () => {
-    const root = path.resolve(import.meta.dirname, '..');
+    const root = ROOT;
     for (const file of ['src/app/store.ts', 'src/features/config/config-model.ts', 'src/app/paths.ts']) {
       expect(isStartModule(path.join(root, file)), file).toBe(true);
     }

@@ -17,7 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * relative imports, travel in the start chunk instead; the three themselves stay chunks of their
  * own (the entry, and the two that src/main.tsx evaluates as tasks of their own).
  */
-const FIRST_PAGE_ROOTS = ['src/main.tsx', 'src/app/App.tsx', 'src/features/home/HomePage.tsx'];
+export const FIRST_PAGE_ROOTS = ['src/main.tsx', 'src/app/App.tsx', 'src/features/home/HomePage.tsx'];
 
 // `import … from './x.ts'` and `export … from './x.ts'`, not `import type` (erased) nor `import()`.
 const STATIC_IMPORT = /^(?:import|export)\s+(?!type\s)[^'";]*?from\s+'(\.{1,2}\/[^']+)'/gm;
@@ -47,13 +47,28 @@ function isFirstPageModule(id: string): boolean {
   return firstPage.has(id);
 }
 
-const SHARED =
-  /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|dayjs|big\.js|valibot|use-sync-external-store)\/|\/src\/(lib|components)\/|\/protocol\//;
+// The libraries of every first page (the first page's own modules import them all; their parts that
+// only other screens use are a few hundred bytes).
+const LIBRARIES =
+  /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|dayjs|big\.js|valibot|use-sync-external-store)\//;
+
+/** The app's shared folders: what several screens use (components, helpers, the protocol). */
+const SHARED_SOURCE = /\/src\/(lib|components)\/|\/protocol\//;
 
 // protocol/solvency.ts (the Merkle sum tree and its verifier) is only ever needed on /solvency.
 const ON_DEMAND =
   /\/src\/components\/QrCode\.tsx$|\/protocol\/solvency\.ts$|\/node_modules\/(uqr|uplot|@web3-onboard|viem)\//;
 
 export function isStartModule(id: string): boolean {
-  return (SHARED.test(id) || isFirstPageModule(id)) && !ON_DEMAND.test(id);
+  return (LIBRARIES.test(id) || isFirstPageModule(id)) && !ON_DEMAND.test(id);
+}
+
+/**
+ * The `shared` chunk: the shared folders' modules the first page does not import (the amount
+ * field, the confirm sheet, record lists, most of the protocol), as one file that the first screen
+ * other than home loads beside its own code, instead of in every first page (issue #19's budget)
+ * or as a dozen chunks of a few hundred bytes.
+ */
+export function isSharedModule(id: string): boolean {
+  return SHARED_SOURCE.test(id) && !isStartModule(id) && !ON_DEMAND.test(id);
 }
