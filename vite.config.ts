@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { localeParts } from './scripts/locale-parts.ts';
 import { lazyChunkFilter } from './scripts/precache-filter.ts';
 import { precompressBuild } from './scripts/precompress.ts';
 import { preloadStartChunks } from './scripts/preload-start.ts';
@@ -14,6 +15,7 @@ const walletChunks = lazyChunkFilter(['src/features/account/onboard.ts', 'node_m
 export default defineConfig({
   plugins: [
     react(),
+    localeParts(),
     preloadStartChunks(),
     walletChunks.plugin,
     VitePWA({

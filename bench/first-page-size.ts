@@ -32,7 +32,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
 if (!entry) throw new Error('no entry in the manifest: run npm run build first');
-const defaultLocale = Object.keys(manifest).find((k) => k.endsWith('locales/zh-CN.json'));
+// Its first part (scripts/locale-parts.ts); the rest loads after the first screen.
+const defaultLocale = Object.keys(manifest).find((k) => k.endsWith('locales/zh-CN.json?part=first'));
 // The screens are imported right after start-up (and preloaded by the HTML): part of the first page.
 // The app's frame and home's screen, which src/main.tsx imports dynamically at start (on /home).
 const startKeys = ['src/app/App.tsx', 'src/features/home/HomePage.tsx'].flatMap(

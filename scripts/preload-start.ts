@@ -1,8 +1,9 @@
 /**
  * A Vite build plugin: the first page's HTML preloads the chunks that start-up imports lazily, so
  * they download together with the entry instead of after it has run:
- * - the default language's bundle (Simplified Chinese, the language of every first visit; a
- *   visitor with another stored language loads that one as before, the preloaded one is a few
+ * - the first part of the default language's bundle (scripts/locale-parts.ts; Simplified Chinese,
+ *   the language of every first visit; a visitor with another stored language loads that one as
+ *   before, the preloaded one is a few
  *   kilobytes);
  * - the app's frame (`src/app/App.tsx`), which `src/main.tsx` imports dynamically so that evaluating
  *   it is a task of its own rather than part of one long start-up task, and home's screen.
@@ -25,7 +26,7 @@ interface Chunk {
 // Home's screen too: the first visit of nearly everyone lands there (`/` redirects to it); another
 // route's screen is asked for by src/main.tsx as it starts.
 const START_MODULES = [
-  `/locales/${DEFAULT_LANGUAGE}.json`,
+  `/locales/${DEFAULT_LANGUAGE}.json?part=first`,
   '/src/app/App.tsx',
   '/src/features/home/HomePage.tsx',
 ];

@@ -13,7 +13,7 @@ import { watchInstall } from './features/offline/install.ts';
 import { watchNetwork } from './features/offline/network.ts';
 import { purgeOnWalletChange, registerServiceWorker } from './features/offline/service-worker.ts';
 import { configureApi } from './lib/api.ts';
-import { initI18n } from './lib/i18n.ts';
+import { completeLanguage, initI18n } from './lib/i18n.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import './styles.css';
 
@@ -78,6 +78,8 @@ function afterLoadWhenIdle(task: () => void): void {
 await yieldToMain();
 void refreshConfig();
 afterLoadWhenIdle(() => void tellServerLanguage());
+// The rest of the language's bundle, which every screen but home's waits for (src/lib/i18n.ts).
+afterLoadWhenIdle(() => void completeLanguage().catch(() => undefined));
 
 // The service worker likewise, so installing it (the precache downloads some thirty files) never
 // competes with the first screen on a phone's few cores. Development builds have none (the dev

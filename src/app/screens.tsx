@@ -6,6 +6,7 @@
  */
 import { type ComponentType, lazy, useState } from 'react';
 import { MARKET_LIST_DEFAULTS } from '../features/markets/paths.ts';
+import { completeLanguage } from '../lib/i18n.ts';
 import { matchRoute, paths } from './paths.ts';
 
 interface LazyScreen {
@@ -14,11 +15,19 @@ interface LazyScreen {
   Screen: ComponentType;
 }
 
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>, props?: P): LazyScreen {
+/**
+ * A screen loaded on demand. Every screen but home's also waits for the rest of the language's
+ * bundle (src/lib/i18n.ts): home's modules name only the namespaces of the bundle's first part.
+ */
+function lazyScreen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  props?: P,
+  { firstPage = false } = {},
+): LazyScreen {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () => {
-    loading ??= load().then((component) => {
+    loading ??= Promise.all([load(), firstPage ? null : completeLanguage()]).then(([component]) => {
       loaded = component;
       return component;
     });
@@ -47,7 +56,11 @@ const stakingRecord = lazyScreen(() =>
 
 /** Screens built so far, by route; every other route shows its title and "Not open yet". */
 export const SCREENS: Partial<Record<string, LazyScreen>> = {
-  [paths.home.path]: lazyScreen(() => import('../features/home/HomePage.tsx').then((m) => m.HomePage)),
+  [paths.home.path]: lazyScreen(
+    () => import('../features/home/HomePage.tsx').then((m) => m.HomePage),
+    undefined,
+    { firstPage: true },
+  ),
   [paths.ecology.path]: lazyScreen(() =>
     import('../features/ecology/EcologyPage.tsx').then((m) => m.EcologyPage),
   ),

@@ -27,7 +27,8 @@ export function withPlainTranslations(instance: I18n): I18n {
     }
     return text;
   };
-  // No invalidation: a language's bundle is added once and never changed, and a key missing when
+  // No invalidation: a language's bundle is added once (in two parts of different namespaces,
+  // src/lib/i18n.ts) and never changed, and a key missing when
   // first asked is remembered as not plain, so it keeps going to i18next, which sees a bundle
   // added later.
 
