@@ -7,7 +7,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { EntryType, SystemAccount, UserBucket } from '../../protocol/ledger.ts';
 import { POOL_ACCOUNTS, RESERVE_ACCOUNTS } from '../../protocol/ledger.ts';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { messageOf, retryOnConflict, sqlStateOf } from '../db/retry.ts';
 import { rowsOf } from '../db/rows.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -137,23 +137,13 @@ export async function post(tx: DbOrTx, entry: EntryInput): Promise<PostResult> {
   return result;
 }
 
-/**
- * Posts an entry in the same statement as `change`, a data-modifying statement with a RETURNING
- * clause (an UPDATE of the row the entry settles, guarded by the state it expects), and only if
- * that statement returned a row: both happen, or, when the guard matched nothing, neither does
- * (null). One round trip where a transaction that locks the row, posts and updates takes five;
- * the row is locked first and the accounts after it, as in that transaction, so the two ways
- * never deadlock each other. A refusal (a balance below zero) undoes the change with the entry.
- */
-export async function postWith(db: DbOrTx, change: SQL, entry: EntryInput): Promise<PostResult | null> {
-  return runLedgerPost(
-    db,
-    sql`with changed as (${change}) select ledger_post(${entryPayload(entry)}::jsonb) as result from changed`,
-  );
+/** The entry as `ledger_post` takes it (its JSON text), after checking its shape. */
+function entryPayload(entry: EntryInput): string {
+  return JSON.stringify(entryPayloadOf(entry));
 }
 
-/** The entry as `ledger_post` takes it, after checking its shape. */
-function entryPayload(entry: EntryInput): string {
+/** The entry as `ledger_post` takes it, as a value to put inside a larger JSON argument. */
+export function entryPayloadOf(entry: EntryInput): object {
   checkShape(entry);
   const accounts = new Map<string, AccountDelta>();
   for (const p of entry.postings) {
@@ -165,14 +155,58 @@ function entryPayload(entry: EntryInput): string {
   // New accounts are inserted in one global order, so two entries creating the same accounts wait
   // for each other instead of deadlocking.
   const ordered = [...accounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  return JSON.stringify({
+  return {
     t: entry.type,
     k: entry.idempotencyKey,
     r: entry.reference,
     m: entry.memo ?? null,
     a: ordered.map((a) => [a.owner, a.coin, a.bucket, a.kind, a.delta.toFixed()]),
     p: entry.postings.map((p) => [p.account.owner, p.coin, p.account.bucket, p.amount]),
-  });
+  };
+}
+
+/**
+ * Entries posted in the same statement as the changes of the rows they settle, inside the
+ * caller's transaction: `change` is a data-modifying statement (an UPDATE guarded by the state
+ * each row is expected in) whose RETURNING clause gives `id` and `entry` (jsonb, as
+ * `entryPayloadOf` makes it) for each row it changed; every returned row's entry is posted, in id
+ * order, after all the changes, so a row whose guard matched nothing moves no money. Answers the
+ * ids posted. The caller first locks the rows `change` touches and then the
+ * entries' accounts (`lockAccountsOf`), as one entry's transaction does (row, then accounts in id
+ * order), so a batch and a single entry never deadlock each other. A refusal undoes the batch.
+ */
+export async function postEachWith(tx: Tx, change: SQL): Promise<number[]> {
+  let rows: { id: string | number }[];
+  try {
+    rows = rowsOf<{ id: string | number }>(
+      await tx.execute(
+        sql`with changed as (${change}) select id, ledger_post(entry) as result from changed order by id`,
+      ),
+    );
+  } catch (error) {
+    throw ledgerRefusal(error) ?? error;
+  }
+  return rows.map((row) => Number(row.id));
+}
+
+/** Locks the existing accounts `entries` post to, in id order as `ledger_post` locks them. */
+export async function lockAccountsOf(tx: Tx, entries: EntryInput[]): Promise<void> {
+  const accounts = new Map<string, { owner: string; coin: string; bucket: string }>();
+  for (const p of entries.flatMap((entry) => entry.postings)) {
+    accounts.set(key(p.account.owner, p.coin, p.account.bucket), {
+      owner: p.account.owner,
+      coin: p.coin,
+      bucket: p.account.bucket,
+    });
+  }
+  if (accounts.size === 0) return;
+  await tx.execute(sql`
+    select l.id from ${ledgerAccounts} l
+      join jsonb_to_recordset(${JSON.stringify([...accounts.values()])}::jsonb)
+        as k(owner text, coin text, bucket text)
+        on l.owner = k.owner and l.coin = k.coin and l.bucket = k.bucket
+     order by l.id
+       for update of l`);
 }
 
 /** Runs a statement whose one row (if any) is `ledger_post`'s answer; its refusals as callers expect. */

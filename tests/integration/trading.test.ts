@@ -21,7 +21,7 @@ import { dec, fmt } from '../../server/ledger/money.ts';
 import { pricesAt } from '../../server/modules/trading/prices.ts';
 import { runTriggers, TRADING_LOCK_KEY } from '../../server/modules/trading/trading.job.ts';
 import { orders } from '../../server/modules/trading/trading.schema.ts';
-import { settleIfUnchanged } from '../../server/modules/trading/trading.service.ts';
+import { settleEachIfUnchanged } from '../../server/modules/trading/trading.service.ts';
 import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -299,41 +299,53 @@ for (const target of DATABASE_TARGETS) {
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
 
-    test('the engine’s one-statement close leaves a position whose level moved since it was read', async () => {
+    test('the engine’s batch close leaves a position whose level moved since it was read and closes the rest', async () => {
       env.source.pin('BTCUSDT', '95000', '95001');
       const u = await user('10000');
-      const p = (await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' })).data as Order;
+      const a = (await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' })).data as Order;
+      const b = (await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' })).data as Order;
       env.source.pin('BTCUSDT', '96000', '96001');
-      // The engine read the row while the take profit was crossed; the user then moved it away.
-      const [stale] = await env.database.db.select().from(orders).where(eq(orders.id, p.id));
-      if (!stale) throw new Error('no order row');
+      const read = async (id: number) => {
+        const [row] = await env.database.db.select().from(orders).where(eq(orders.id, id));
+        if (!row) throw new Error(`no order row ${id}`);
+        return row;
+      };
+      const tick = { bid: '96000', ask: '96001' };
+      const due = (row: Awaited<ReturnType<typeof read>>) => ({
+        row,
+        tick,
+        rate: '1',
+        action: 'take_profit' as const,
+      });
+      // The engine read both rows while the take profit was crossed; the user then moved a's away.
+      const [staleA, rowB] = [await read(a.id), await read(b.id)];
       const moved = await u.call<Order>('10074', {
-        id: String(p.id),
+        id: String(a.id),
         takeProfit: '97000',
         requestId: randomUUID(),
       });
       expect(moved.respCode).toBe('00000');
       const balanceBefore = await u.balance();
-      const tick = { bid: '96000', ask: '96001' };
-      expect(await settleIfUnchanged(env.database.db, stale, tick, '1', 'take_profit', new Date())).toBe(
-        false,
+      const closed = await settleEachIfUnchanged(env.database.db, [due(staleA), due(rowB)], new Date());
+      expect([...closed]).toEqual([b.id]);
+      expect((await u.order(a.id)).status).toBe('open');
+      const closedB = await u.order(b.id);
+      expect(closedB.status).toBe('closed');
+      expect(closedB.profit).toBe('9.99');
+      const afterB = fmt(dec(balanceBefore).plus(closedB.margin).plus('9.99'));
+      expect(await u.balance()).toBe(afterB);
+      // Read again with its current level, a's close goes through, entry and row together; b, stale
+      // in status now, moves nothing more.
+      const again = await settleEachIfUnchanged(
+        env.database.db,
+        [due(await read(a.id)), due(rowB)],
+        new Date(),
       );
-      expect((await u.order(p.id)).status).toBe('open');
-      expect(await u.balance()).toBe(balanceBefore);
-      // Read again with its current level, the same close goes through, entry and row together.
-      const [fresh] = await env.database.db.select().from(orders).where(eq(orders.id, p.id));
-      if (!fresh) throw new Error('no order row');
-      expect(await settleIfUnchanged(env.database.db, fresh, tick, '1', 'take_profit', new Date())).toBe(
-        true,
-      );
-      const closed = await u.order(p.id);
-      expect(closed.status).toBe('closed');
-      expect(closed.profit).toBe('9.99');
-      expect(await u.balance()).toBe(fmt(dec(balanceBefore).plus(closed.margin).plus('9.99')));
-      // Stale now in status too: nothing more moves.
-      expect(await settleIfUnchanged(env.database.db, fresh, tick, '1', 'take_profit', new Date())).toBe(
-        false,
-      );
+      expect([...again]).toEqual([a.id]);
+      const closedA = await u.order(a.id);
+      expect(closedA.status).toBe('closed');
+      expect(await u.balance()).toBe(fmt(dec(afterB).plus(closedA.margin).plus('9.99')));
+      expect((await settleEachIfUnchanged(env.database.db, [due(rowB)], new Date())).size).toBe(0);
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
 

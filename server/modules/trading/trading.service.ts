@@ -6,7 +6,7 @@
  * loss (to the pool), a loss never above the margin; cancelling a pending order releases it all.
  * Each step is one journal entry keyed by the order and the step, made under the order's row lock
  * from the status it starts from (or, for the engine's closes, in one statement guarded by the
- * status and levels it judged: settleIfUnchanged), so the engine and a user racing on one order
+ * status and levels it judged: settleEachIfUnchanged), so the engine and a user racing on one order
  * settle it once.
  * Time and prices come from the caller.
  */
@@ -39,9 +39,11 @@ import { retryOnConflict } from '../../db/retry.ts';
 import { ApiError } from '../../http/api-error.ts';
 import {
   type EntryInput,
+  entryPayloadOf,
+  lockAccountsOf,
   type Posting,
   post,
-  postWith,
+  postEachWith,
   systemAccount,
   transfer,
   userAccount,
@@ -346,36 +348,68 @@ async function settle(tx: Tx, row: OrderRow, tick: Tick, rate: string, reason: C
   return updated;
 }
 
+/** An order the engine found due at a tick, with what it is due for. */
+export interface DueOrder {
+  row: OrderRow;
+  tick: Tick;
+  /** USDT per unit of the order's quote currency at the tick. */
+  rate: string;
+  action: 'fill' | CloseReason;
+}
+
+export type DueClose = DueOrder & { action: CloseReason };
+
 /**
- * The engine's close of a due position in one statement (`postWith`): the order's row closes only
- * if it is still open with the levels the engine judged it by (the levels are all a user can change
- * on an open position), and the entry is posted with it. False when the row changed since it was
- * read (a user closed it or moved a level): the caller then decides again under the row's lock.
- * (Exported for its test, which hands it a row read before a level moved.)
+ * Closes a tick's due positions in one transaction, each as judged from the row the engine read
+ * (guarded by the status, stop loss and take profit it was judged by): the rows are locked in id order, then every account the
+ * entries post to in id order (the order one entry's transaction takes them in, so a user's close
+ * racing the batch waits instead of deadlocking), then one statement closes every row that is
+ * still open with the stop loss and take profit it was judged by and posts its settlement entry.
+ * A burst of closes then commits once instead of once per order: the last of them no longer waits
+ * for every other one's commit (issue #19's trigger latency). Answers the ids closed; a row that
+ * changed since it was read is left as it is, for the caller to judge again under its lock.
  */
-export async function settleIfUnchanged(
-  db: Db,
-  row: OrderRow,
-  tick: Tick,
-  rate: string,
-  reason: CloseReason,
-  at: Date,
-): Promise<boolean> {
-  const { price, profit, entry } = settlement(row, tick, rate, reason);
-  if (entry.postings.length === 0) return false;
-  const close = db
-    .update(orders)
-    .set({ status: 'closed', closePrice: price, profit, closeReason: reason, closedAt: at })
-    .where(
-      and(
-        eq(orders.id, row.id),
-        eq(orders.status, 'open'),
-        sql`${orders.stopLoss} is not distinct from ${row.stopLoss}::numeric`,
-        sql`${orders.takeProfit} is not distinct from ${row.takeProfit}::numeric`,
-      ),
-    )
-    .returning({ id: orders.id });
-  return (await postWith(db, close.getSQL(), entry)) !== null;
+export async function settleEachIfUnchanged(db: Db, closes: DueClose[], at: Date): Promise<Set<number>> {
+  const settled = closes.flatMap((order) => {
+    const { price, profit, entry } = settlement(order.row, order.tick, order.rate, order.action);
+    return entry.postings.length > 0 ? [{ order, price, profit, entry }] : [];
+  });
+  if (settled.length === 0) return new Set();
+  const input = JSON.stringify(
+    settled.map(({ order, price, profit, entry }) => ({
+      id: order.row.id,
+      sl: order.row.stopLoss,
+      tp: order.row.takeProfit,
+      price,
+      profit,
+      reason: order.action,
+      entry: entryPayloadOf(entry),
+    })),
+  );
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select id from ${orders} where ${inArray(
+        orders.id,
+        settled.map(({ order }) => order.row.id),
+      )} order by id for update`,
+    );
+    await lockAccountsOf(
+      tx,
+      settled.map(({ entry }) => entry),
+    );
+    const ids = await postEachWith(
+      tx,
+      sql`update ${orders} o
+             set status = 'closed', close_price = v.price, profit = v.profit, close_reason = v.reason,
+                 closed_at = ${at.toISOString()}::timestamptz
+            from jsonb_to_recordset(${input}::jsonb)
+              as v(id bigint, sl numeric, tp numeric, price numeric, profit numeric, reason text, entry jsonb)
+           where o.id = v.id and o.status = 'open'
+             and o.stop_loss is not distinct from v.sl and o.take_profit is not distinct from v.tp
+       returning o.id, v.entry`,
+    );
+    return new Set(ids);
+  });
 }
 
 /** 10076: the user closes a position at the current price. */
@@ -515,44 +549,55 @@ export async function runTriggersOnce(
   { onFailure = () => {}, onSettled = () => {}, concurrency = 1 }: TriggerOptions = {},
 ): Promise<TriggerRun> {
   const run: TriggerRun = { filled: 0, closed: 0, failed: 0 };
-  const active = await candidatesAt(db, prices);
-  const handle = async (candidate: OrderRow): Promise<void> => {
-    const tick = prices(candidate.symbol);
-    if (!tick?.open) return;
-    const rate = usdtPerUnit(candidate.quoteCurrency, prices);
-    const due = (r: OrderRow): 'fill' | CloseReason | null => {
-      if (r.status === 'pending')
-        return r.kind !== 'market' && pendingTriggered(r.kind, num(r.price ?? '0'), tick) ? 'fill' : null;
-      if (r.status !== 'open') return null;
-      const exit = exitTriggered(r.side, { stopLoss: opt(r.stopLoss), takeProfit: opt(r.takeProfit) }, tick);
-      if (exit) return exit;
-      const live = floatingProfit(
-        { side: r.side, openPrice: num(r.openPrice ?? '0'), lots: num(r.lots), margin: num(r.margin) },
-        num(r.contractSize),
-        tick,
-        rate,
-      );
-      return live.stopOut ? 'stop_out' : null;
-    };
-    const judged = due(candidate);
-    if (!judged || rate === null) return;
+  const at = new Date(now);
+  const judge = (r: OrderRow, tick: Tick, rate: string | null): 'fill' | CloseReason | null => {
+    if (r.status === 'pending')
+      return r.kind !== 'market' && pendingTriggered(r.kind, num(r.price ?? '0'), tick) ? 'fill' : null;
+    if (r.status !== 'open') return null;
+    const exit = exitTriggered(r.side, { stopLoss: opt(r.stopLoss), takeProfit: opt(r.takeProfit) }, tick);
+    if (exit) return exit;
+    const live = floatingProfit(
+      { side: r.side, openPrice: num(r.openPrice ?? '0'), lots: num(r.lots), margin: num(r.margin) },
+      num(r.contractSize),
+      tick,
+      rate,
+    );
+    return live.stopOut ? 'stop_out' : null;
+  };
+  const due: DueOrder[] = [];
+  for (const row of await candidatesAt(db, prices)) {
+    const tick = prices(row.symbol);
+    if (!tick?.open) continue;
+    const rate = usdtPerUnit(row.quoteCurrency, prices);
+    const action = judge(row, tick, rate);
+    if (action && rate !== null) due.push({ row, tick, rate, action });
+  }
+
+  // The closes as judged from the rows read above, all in one transaction; one whose row changed
+  // since (or a batch refused as a whole) is judged again under its own lock below.
+  const closes = due.filter((order): order is DueClose => order.action !== 'fill');
+  let closed = new Set<number>();
+  if (closes.length > 0) {
     try {
-      // A close as judged from the row read above, in one statement; if the row changed since,
-      // the order is judged again under its lock below.
-      if (
-        judged !== 'fill' &&
-        (await retryOnConflict(() => settleIfUnchanged(db, candidate, tick, rate, judged, new Date(now))))
-      ) {
-        run.closed += 1;
-        onSettled(candidate.id, judged);
-        return;
-      }
+      closed = await retryOnConflict(() => settleEachIfUnchanged(db, closes, at));
+    } catch {
+      closed = new Set();
+    }
+  }
+  for (const order of closes) {
+    if (!closed.has(order.row.id)) continue;
+    run.closed += 1;
+    onSettled(order.row.id, order.action);
+  }
+
+  const handle = async ({ row: candidate, tick, rate }: DueOrder): Promise<void> => {
+    try {
       const done = await retryOnConflict(() =>
         db.transaction(async (tx) => {
           const row = await lockedOrder(tx, candidate.id);
-          const action = due(row);
-          if (action === 'fill') await fill(tx, row, tick, new Date(now));
-          else if (action) await settle(tx, row, tick, rate, action, new Date(now));
+          const action = judge(row, tick, rate);
+          if (action === 'fill') await fill(tx, row, tick, at);
+          else if (action) await settle(tx, row, tick, rate, action, at);
           return action;
         }),
       );
@@ -564,11 +609,12 @@ export async function runTriggersOnce(
       onFailure(candidate.id, error);
     }
   };
-  // Workers take the due orders in id order; each order is still one transaction of its own.
+  // The fills, and the closes the batch left, each in a transaction of its own, in id order.
+  const rest = due.filter((order) => !closed.has(order.row.id));
   let next = 0;
   const worker = async (): Promise<void> => {
-    for (let candidate = active[next++]; candidate; candidate = active[next++]) await handle(candidate);
+    for (let order = rest[next++]; order; order = rest[next++]) await handle(order);
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, active.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, rest.length)) }, worker));
   return run;
 }
