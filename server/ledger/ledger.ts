@@ -171,9 +171,9 @@ export function entryPayloadOf(entry: EntryInput): object {
  * each row is expected in) whose RETURNING clause gives `id` and `entry` (jsonb, as
  * `entryPayloadOf` makes it) for each row it changed; every returned row's entry is posted, in id
  * order, after all the changes, so a row whose guard matched nothing moves no money. Answers the
- * ids posted. The caller first locks the rows `change` touches and then the
- * entries' accounts (`lockAccountsOf`), as one entry's transaction does (row, then accounts in id
- * order), so a batch and a single entry never deadlock each other. A refusal undoes the batch.
+ * ids posted. The caller first locks the rows `change` touches and then the entries' accounts
+ * (`lockAccountsOf`), as one entry's transaction does (row, then accounts in id order), so a
+ * batch and a single entry never deadlock each other. A refusal undoes the batch.
  */
 export async function postEachWith(tx: Tx, change: SQL): Promise<number[]> {
   let rows: { id: string | number }[];

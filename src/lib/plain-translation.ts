@@ -28,9 +28,8 @@ export function withPlainTranslations(instance: I18n): I18n {
     return text;
   };
   // No invalidation: a language's bundle is added once (in two parts of different namespaces,
-  // src/lib/i18n.ts) and never changed, and a key missing when
-  // first asked is remembered as not plain, so it keeps going to i18next, which sees a bundle
-  // added later.
+  // src/lib/i18n.ts) and never changed, and a key missing when first asked is remembered as not
+  // plain, so it keeps going to i18next, which sees a part added later.
 
   const getFixedT = instance.getFixedT.bind(instance);
   instance.getFixedT = ((...args: Parameters<I18n['getFixedT']>) => {

@@ -360,14 +360,15 @@ export interface DueOrder {
 export type DueClose = DueOrder & { action: CloseReason };
 
 /**
- * Closes a tick's due positions in one transaction, each as judged from the row the engine read
- * (guarded by the status, stop loss and take profit it was judged by): the rows are locked in id order, then every account the
- * entries post to in id order (the order one entry's transaction takes them in, so a user's close
- * racing the batch waits instead of deadlocking), then one statement closes every row that is
- * still open with the stop loss and take profit it was judged by and posts its settlement entry.
- * A burst of closes then commits once instead of once per order: the last of them no longer waits
- * for every other one's commit (issue #19's trigger latency). Answers the ids closed; a row that
- * changed since it was read is left as it is, for the caller to judge again under its lock.
+ * Closes a tick's due positions in one transaction, each as judged from the row the engine read:
+ * the rows are locked in id order, then every account the entries post to in id order (the order
+ * one entry's transaction takes them in, so a user's close racing the batch waits instead of
+ * deadlocking), then one statement closes every row that is still open with the stop loss and take
+ * profit it was judged by (the only fields a user can change on an open position) and posts its
+ * settlement entry. A burst of closes then commits once instead of once per order: the last of
+ * them no longer waits for every other one's commit (issue #19's trigger latency). Answers the ids
+ * closed; a row that changed since it was read is left as it is, for the caller to judge again
+ * under its lock. A refusal (a pool that cannot pay) undoes the whole batch.
  */
 export async function settleEachIfUnchanged(db: Db, closes: DueClose[], at: Date): Promise<Set<number>> {
   const settled = closes.flatMap((order) => {
@@ -581,6 +582,8 @@ export async function runTriggersOnce(
     try {
       closed = await retryOnConflict(() => settleEachIfUnchanged(db, closes, at));
     } catch {
+      // Nothing of the batch was applied; every close goes through the locked path below, where
+      // an order that fails is counted and reported on its own.
       closed = new Set();
     }
   }
