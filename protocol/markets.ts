@@ -3,11 +3,10 @@
  * plus a Server-Sent Events stream of ticks (GET /adc/stream/ticks?symbols=A,B).
  */
 import * as v from 'valibot';
+import { MARKET_CATEGORIES, type MarketCategory } from './market-categories.ts';
 import type { TradingRules } from './trading.ts';
 
-/** SPEC.md section 2: Popular, Cryptocurrency, Crude Oil, Forex, Gold, Stock Index. */
-export const MARKET_CATEGORIES = ['popular', 'crypto', 'crude_oil', 'forex', 'gold', 'stock_index'] as const;
-export type MarketCategory = (typeof MARKET_CATEGORIES)[number];
+export { MARKET_CATEGORIES, type MarketCategory } from './market-categories.ts';
 
 /** SPEC.md section 2: the thirteen chart intervals. */
 export const INTERVALS = [

@@ -73,8 +73,3 @@ export const newsDetailsRequest = v.object({
   id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number)),
   lang,
 });
-
-/** The route that shows one announcement, used by the list, the home card and push clicks. */
-export function announcementPath(id: number): string {
-  return `/newsDetail?id=${id}`;
-}

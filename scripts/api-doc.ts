@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import en from '../locales/en.json' with { type: 'json' };
 import { ALERT_DIRECTIONS, ALERTS_PER_USER, FIRED_ALERTS_LISTED } from '../protocol/alerts.ts';
 import { STATEMENT_COLUMNS, STATEMENT_MAX_DAYS } from '../protocol/assets.ts';
+import { CODE_SUMMARIES } from '../protocol/code-summaries.ts';
 import { API_CODES, type ApiCode, CODES, FEATURES } from '../protocol/codes.ts';
 import type { ChainConfig, CoinConfig, ContactChannel, GlobalConfig } from '../protocol/config.ts';
 import { codePath, RESP_OK, RESP_OK_NOTICE, RESP_SESSION_ENDED } from '../protocol/envelope.ts';
@@ -308,7 +309,7 @@ function codesSection(): string {
     const info = CODES[c];
     return [
       code(c),
-      info.summary,
+      CODE_SUMMARIES[c],
       yesNo(info.wallet),
       yesNo(info.mutating),
       yesNo(info.cacheable),

@@ -5,7 +5,7 @@
  * one there.
  */
 import { RTL_LANGUAGES } from '../protocol/languages.ts';
-import { announcementPath } from '../protocol/news.ts';
+import { announcementPath } from '../protocol/news-path.ts';
 import { isPushMessage, PUSH_BADGE, PUSH_ICON, type PushMessage } from '../protocol/push.ts';
 
 interface NotificationData {

@@ -12,13 +12,8 @@ import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { toast } from '../components/toast.ts';
-import { endSessionForSwitchedAccount } from '../features/account/session.ts';
-import {
-  onAccountsChanged,
-  readConnectedAccount,
-  WalletError,
-  walletErrorMessageKey,
-} from '../features/account/wallet.ts';
+import { endSessionForSwitchedAccount, loadWallet } from '../features/account/session.ts';
+import { WalletError, walletErrorMessageKey } from '../features/account/wallet-errors.ts';
 import { i18n } from '../lib/i18n.ts';
 import { homeKeepingCode, matchRoute } from './paths.ts';
 import { currentUser } from './store.ts';
@@ -46,30 +41,44 @@ export function useSessionGuard(): boolean {
     const user = currentUser();
     if (!user) return;
     const timer = setTimeout(() => {
-      readConnectedAccount().then(
-        (account) => {
-          if (currentUser() && !sameAccount(account, currentUser()?.username)) endSessionForSwitchedAccount();
-        },
-        (error: unknown) => {
-          console.error('wallet account check failed', error);
-          toast.error(
-            error instanceof WalletError
-              ? i18n.t(walletErrorMessageKey(error), { coin: 'ETH' })
-              : String(error),
-          );
-        },
-      );
+      loadWallet()
+        .then(({ readConnectedAccount }) => readConnectedAccount())
+        .then(
+          (account) => {
+            if (currentUser() && !sameAccount(account, currentUser()?.username))
+              endSessionForSwitchedAccount();
+          },
+          (error: unknown) => {
+            console.error('wallet account check failed', error);
+            toast.error(
+              error instanceof WalletError
+                ? i18n.t(walletErrorMessageKey(error), { coin: 'ETH' })
+                : String(error),
+            );
+          },
+        );
     }, GUARD_DELAY_MS);
     return () => clearTimeout(timer);
   }, [location, search, blocked]);
 
-  useEffect(
-    () =>
-      onAccountsChanged((account) => {
+  // The wallet's own account events matter only to a session (App re-renders when it starts or
+  // ends, its signals are read above), so the wallet module loads with one, not with the first page.
+  const signedIn = !!currentUser();
+  useEffect(() => {
+    if (!signedIn) return;
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    void loadWallet().then(({ onAccountsChanged }) => {
+      if (unmounted) return;
+      stop = onAccountsChanged((account) => {
         if (currentUser() && !sameAccount(account, currentUser()?.username)) endSessionForSwitchedAccount();
-      }),
-    [],
-  );
+      });
+    });
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, [signedIn]);
 
   return !blocked;
 }

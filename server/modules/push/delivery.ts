@@ -8,7 +8,7 @@
 import type https from 'node:https';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import webpush, { type WebPushError } from 'web-push';
-import { announcementPath } from '../../../protocol/news.ts';
+import { announcementPath } from '../../../protocol/news-path.ts';
 import type { PushMessage } from '../../../protocol/push.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { announcementTextsOf, languageOrder } from '../news/news.service.ts';

@@ -11,15 +11,23 @@ import { clearSession, currentUser, map, setAddress, setToken, setUser } from '.
 import { toast } from '../../components/toast.ts';
 import { callApi, fetchData } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
-import { connectWallet, detectDevice, disconnectWallet, signMessage, WalletError } from './wallet.ts';
+import { WalletError } from './wallet-errors.ts';
+
+/**
+ * The wallet module (provider discovery, connecting, signing, ~2 kB gzipped) is only needed once
+ * the user taps "connect", signs out, or has a session the guard checks: loaded then, not with the
+ * first page (issue #19's budget). The service worker precaches it, so offline it is still there.
+ */
+export const loadWallet = () => import('./wallet.ts');
 
 /** The wallet operation in flight (SPEC.md section 4: connecting, logging in). */
 export const walletStep = signal<'idle' | 'connecting' | 'logging_in'>('idle');
 
-function reportWalletError(error: unknown): void {
+async function reportWalletError(error: unknown): Promise<void> {
   if (error instanceof WalletError) {
     toast.error(i18n.t(`messages.${error.kind}`, { coin: 'ETH' }));
     if (error.kind === 'connection_timed_out') {
+      const { detectDevice } = await loadWallet();
       const device = detectDevice(navigator.userAgent);
       toast.info(
         i18n.t(
@@ -41,6 +49,7 @@ export async function signInWithWallet(inviteCode: string | null): Promise<boole
   if (walletStep.value !== 'idle') return false;
   try {
     walletStep.value = 'connecting';
+    const { connectWallet, signMessage } = await loadWallet();
     const wallet = await connectWallet();
     walletStep.value = 'logging_in';
     const challenge = await fetchData<ChallengeResponse>('10001', {
@@ -62,7 +71,7 @@ export async function signInWithWallet(inviteCode: string | null): Promise<boole
     if (envelope.respCode === '00000') toast.success(i18n.t('wallet.signedIn'));
     return true;
   } catch (error) {
-    reportWalletError(error);
+    await reportWalletError(error);
     return false;
   } finally {
     walletStep.value = 'idle';
@@ -74,7 +83,9 @@ export async function signOut(): Promise<void> {
   if (currentUser()) {
     await callApi('10003', { requestId: crypto.randomUUID() }).catch(() => undefined);
   }
-  await disconnectWallet().catch(() => undefined);
+  await loadWallet()
+    .then(({ disconnectWallet }) => disconnectWallet())
+    .catch(() => undefined);
   clearSession();
   toast.success(i18n.t('wallet.signedOut'));
   navigate(homeKeepingCode(window.location.search));

@@ -1,4 +1,4 @@
-import { MARKET_CATEGORIES, type MarketCategory } from '../../../protocol/markets.ts';
+import { MARKET_CATEGORIES, type MarketCategory } from '../../../protocol/market-categories.ts';
 import { paths } from '../../app/paths.ts';
 
 /** `/instrument/BTCUSDT`. */

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { announcementPath } from '../../../protocol/news.ts';
+import { announcementPath } from '../../../protocol/news-path.ts';
 import { paths } from '../../app/paths.ts';
 import { map } from '../../app/store.ts';
 import { When } from '../../components/When.tsx';

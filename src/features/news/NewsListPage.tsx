@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AnnouncementSummary } from '../../../protocol/news.ts';
-import { announcementPath } from '../../../protocol/news.ts';
+import { announcementPath } from '../../../protocol/news-path.ts';
 import { map } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
