@@ -17,7 +17,7 @@ interface LazyScreen {
 
 /**
  * A screen loaded on demand. Every screen but home's also waits for the rest of the language's
- * bundle (src/lib/i18n.ts): home's modules name only the namespaces of the bundle's first part.
+ * bundle (src/lib/i18n.ts): home's modules name only the keys of the bundle's first part.
  */
 function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -1,6 +1,6 @@
 /**
  * i18next on the client. Only the active language's bundle is fetched, in two parts
- * (scripts/locale-parts.ts): the namespaces the first page names come with the start chunk; the
+ * (scripts/locale-parts.ts): the keys the first page names come with the start chunk; the
  * rest once the first screen is up, and before any other screen renders (src/app/screens.tsx).
  * Arabic turns the document right-to-left.
  */
