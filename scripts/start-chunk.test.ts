@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isSharedModule, isStartModule, staticImportClosure } from './start-chunk.ts';
+import { FIRST_PAGE_ROOTS, isSharedModule, isStartModule, staticImportClosure } from './start-chunk.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -60,5 +61,26 @@ describe('the start chunk', () => {
     // Lazy screens are not followed: only static imports are.
     const closure = staticImportClosure(root, ['src/app/screens.tsx']);
     expect(closure.has(path.join(root, 'src/features/home/HomePage.tsx'))).toBe(false);
+  });
+
+  it('keeps decimal arithmetic, the validation schemas and the wallet module off the first page', () => {
+    // Issue #19's budget: home shows the server's decimals through Intl (src/lib/format-text.ts),
+    // validates nothing, and loads the wallet module on a tap or with a session.
+    const closure = [...staticImportClosure(ROOT, FIRST_PAGE_ROOTS)].filter((file) => /\.tsx?$/.test(file));
+    const packages = closure.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^.'][^']*)'/gm)].map(
+        (match) => `${path.relative(ROOT, file)} -> ${match[1]}`,
+      ),
+    );
+    expect(packages.filter((use) => /-> (big\.js|valibot)$/.test(use))).toEqual([]);
+    const own = closure.map((file) => path.relative(ROOT, file));
+    for (const heavy of [
+      'src/lib/format.ts',
+      'src/features/account/wallet.ts',
+      'src/features/markets/quote-math.ts',
+    ]) {
+      expect(own, heavy).not.toContain(heavy);
+    }
+    expect(own).toContain('src/lib/format-text.ts');
   });
 });

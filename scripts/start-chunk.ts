@@ -50,7 +50,7 @@ function isFirstPageModule(id: string): boolean {
 // The libraries of every first page (the first page's own modules import them all; their parts that
 // only other screens use are a few hundred bytes).
 const LIBRARIES =
-  /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|dayjs|big\.js|valibot|use-sync-external-store)\//;
+  /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|dayjs|use-sync-external-store)\//;
 
 /** The app's shared folders: what several screens use (components, helpers, the protocol). */
 const SHARED_SOURCE = /\/src\/(lib|components)\/|\/protocol\//;

@@ -84,8 +84,8 @@ export const setIndicators = setter('indicators');
 export const setWalletType = setter('walletType');
 export const setGlobalConfig = setter('globalConfig');
 
-/** SPEC.md section 3's helper; exact decimal arithmetic, at most 6 decimals (section 9). */
-export { multiply } from '../lib/format.ts';
+// SPEC.md section 3's `multiply` helper is src/lib/format.ts's: exact decimal arithmetic, which
+// the store (on every first page) does not carry.
 
 /** The signed-in user, or null. */
 export function currentUser(): StoredUser | null {

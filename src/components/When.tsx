@@ -1,4 +1,4 @@
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime } from '../lib/format-text.ts';
 
 /** A date and time as `yyyy/MM/dd HH:mm:ss`, kept left to right inside right-to-left text. */
 export function When({ at }: { at: number }) {

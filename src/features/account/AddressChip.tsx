@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { shorten } from '../../lib/format.ts';
+import { shorten } from '../../lib/format-text.ts';
 
 /** A wallet address shortened by the display rules, with a copy button. */
 export function AddressChip({ address }: { address: string }) {

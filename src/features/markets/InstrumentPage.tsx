@@ -31,8 +31,9 @@ import { ChangePercent, LivePrice } from './LivePrice.tsx';
 import { intervalLabel } from './labels.ts';
 import { type LiveMode, useInterval, useTicks } from './live.ts';
 import { useMarketsOpen } from './MarketsPage.tsx';
-import { changeAgainst, direction, formatChange, formatPrice } from './model.ts';
+import { direction, formatChange, formatPrice } from './model.ts';
 import { PriceChart } from './PriceChart.tsx';
+import { changeAgainst } from './quote-math.ts';
 
 /** While the stream is down the quote is asked for this often. */
 const QUOTE_POLL_MS = 2_000;

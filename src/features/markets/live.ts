@@ -6,7 +6,31 @@
  */
 import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Quote } from '../../../protocol/markets.ts';
-import { compareDecimal } from '../../lib/format.ts';
+
+/** Decimal arithmetic on ticks (./quote-math.ts, with big.js), loaded with the first stream. */
+export type QuoteMath = typeof import('./quote-math.ts');
+let quoteMath: QuoteMath | null = null;
+let loadingQuoteMath: Promise<QuoteMath> | null = null;
+
+/**
+ * The arithmetic a tick needs (its move of the 24-hour change, whether a price rose or fell),
+ * loaded once: not with the first page, whose rows are shown as the server sends them, but when
+ * a screen subscribes to ticks, before the stream opens. A failed load (offline, no cached copy)
+ * may be tried again.
+ */
+export function loadQuoteMath(): Promise<QuoteMath> {
+  loadingQuoteMath ??= import('./quote-math.ts').then(
+    (module) => {
+      quoteMath = module;
+      return module;
+    },
+    (error: unknown) => {
+      loadingQuoteMath = null;
+      throw error;
+    },
+  );
+  return loadingQuoteMath;
+}
 
 export const TICKS_PATH = '/adc/stream/ticks';
 
@@ -66,14 +90,18 @@ export function tickBatcher(
 
 /**
  * Subscribes to the ticks of `symbols` while mounted. `onQuote` may change on every render; the
- * subscription only restarts when the set of symbols does.
+ * subscription only restarts when the set of symbols does. Each tick comes with the arithmetic to
+ * apply it (loaded before the stream opens; see loadQuoteMath).
  *
  * Ticks are handed over once per animation frame, the latest per symbol: the server sends every
  * symbol's tick each second, and a screen of many symbols would otherwise render once per tick.
  * Within one frame React draws them all in one render; while the page is hidden no frame runs,
  * so nothing is drawn, and on return only the latest price of each symbol is.
  */
-export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => void): LiveMode {
+export function useTicks(
+  symbols: readonly string[],
+  onQuote: (quote: Quote, math: QuoteMath) => void,
+): LiveMode {
   const [mode, setMode] = useState<LiveMode>('connecting');
   const handler = useRef(onQuote);
   handler.current = onQuote;
@@ -90,7 +118,10 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
     let stopped = false;
     // As a transition: a frame's prices are rendered in slices that yield to a tap, not in one
     // task every second (each such task counted into Lighthouse's total blocking time).
-    const batch = tickBatcher((quote) => startTransition(() => handler.current(quote)));
+    const batch = tickBatcher((quote) => {
+      const math = quoteMath;
+      if (math) startTransition(() => handler.current(quote, math));
+    });
     const open = () => {
       source = new EventSource(`${TICKS_PATH}?symbols=${encodeURIComponent(key)}`);
       openStreams.add(source);
@@ -114,7 +145,14 @@ export function useTicks(symbols: readonly string[], onQuote: (quote: Quote) => 
         }
       });
     };
-    open();
+    loadQuoteMath().then(
+      () => {
+        if (!stopped) open();
+      },
+      () => {
+        if (!stopped) setMode('polling');
+      },
+    );
     return () => {
       stopped = true;
       clearTimeout(retry);
@@ -189,9 +227,16 @@ export function usePriceFlash<T extends HTMLElement>(value: string): RefObject<T
   useLayoutEffect(() => {
     const before = previous.current;
     previous.current = value;
-    const order = compareDecimal(value, before);
-    if (order === null || order === 0 || !element.current) return;
-    flashPrice(element.current, order > 0 ? 'up' : 'down');
+    if (value === before) return;
+    const flash = ({ compareDecimal }: QuoteMath) => {
+      const order = compareDecimal(value, before);
+      if (order === null || order === 0 || !element.current) return;
+      flashPrice(element.current, order > 0 ? 'up' : 'down');
+    };
+    // A price moves by a tick, and ticks come after the arithmetic has loaded; a list refreshed
+    // before any tick waits for it.
+    if (quoteMath) flash(quoteMath);
+    else loadQuoteMath().then(flash, () => undefined);
   }, [value]);
   return element;
 }

@@ -1,14 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { Candle, MarketRow, Quote } from '../../../protocol/markets.ts';
 import { applyTick, averageLine, prependCandles } from './candles.ts';
-import {
-  applyQuote,
-  changeAgainst,
-  formatChange,
-  formatPercent,
-  formatPrice,
-  sparklinePoints,
-} from './model.ts';
+import { formatChange, formatPercent, formatPrice, sparklinePoints } from './model.ts';
+import { applyQuote, changeAgainst } from './quote-math.ts';
 
 const candle = (time: number, o: string, h: string, l: string, c: string, volume = '1'): Candle => ({
   time,

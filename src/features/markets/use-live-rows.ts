@@ -6,8 +6,7 @@
 import { useCallback, useState } from 'react';
 import type { MarketCategory, MarketRow, Quote } from '../../../protocol/markets.ts';
 import { refreshMarkets } from './api.ts';
-import { type LiveMode, useInterval, useTicks } from './live.ts';
-import { applyQuote } from './model.ts';
+import { type LiveMode, type QuoteMath, useInterval, useTicks } from './live.ts';
 
 export const LIST_POLL_MS = 5_000;
 export const LIST_REFRESH_MS = 30_000;
@@ -17,7 +16,7 @@ export function useLiveRows(
   initial: MarketRow[],
 ): { rows: MarketRow[]; mode: LiveMode } {
   const [rows, setRows] = useState(initial);
-  const onQuote = useCallback((quote: Quote) => {
+  const onQuote = useCallback((quote: Quote, { applyQuote }: QuoteMath) => {
     setRows((current) => {
       let changed = false;
       const next = current.map((row) => {

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { formatClock } from '../../lib/format.ts';
+import { formatClock } from '../../lib/format-text.ts';
 import { cachedFrom, online } from './network.ts';
 
 /**
