@@ -43,6 +43,10 @@ export default defineConfig({
     sourcemap: false,
     // Inline nothing as data: URLs, so the strict CSP needs no exceptions.
     assetsInlineLimit: 0,
+    // Every browser the app runs in preloads modules itself, but for Safari before 17, where the
+    // scripts then load when imported instead of ahead: not worth half a kilobyte of every first
+    // page (docs/performance.md).
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: the chunk graph bench/first-page-size.ts and the precache read.
     manifest: true,
     rolldownOptions: {

@@ -18,7 +18,7 @@ import { reachableKeys, type ViteManifest } from '../scripts/precache-filter.ts'
 import { writeSummary } from './lib/report.ts';
 import { measureRepeatVisits } from './repeat-visit.ts';
 
-const DIST = path.resolve(import.meta.dirname, '..', 'dist');
+const DIST = process.env.DIST ?? path.resolve(import.meta.dirname, '..', 'dist');
 
 const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
 

@@ -1,16 +1,33 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, useMemo, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { Feature } from '../../protocol/codes.ts';
 import { Toaster } from '../components/Toaster.tsx';
 import { globalConfig } from '../features/config/config-model.ts';
-import { FeaturePage } from '../features/FeaturePage.tsx';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
-import { UpdatePrompt } from '../features/offline/UpdatePrompt.tsx';
+import { updateWaiting } from '../features/offline/service-worker.ts';
+import { completeLanguage } from '../lib/i18n.ts';
 import { useSessionGuard } from './guard.ts';
 import { paths, ROUTES, type RouteDef } from './paths.ts';
 import { Shell } from './Shell.tsx';
 import { SCREENS } from './screens.tsx';
+
+/**
+ * "Not open yet", for a screen not built or switched off: never the first page's business (home
+ * is always open), so loaded when a route needs it, with the rest of the language bundle.
+ */
+/** "A new version is ready", loaded when one is (src/features/offline/service-worker.ts). */
+const UpdatePrompt = lazy(() =>
+  Promise.all([import('../features/offline/UpdatePrompt.tsx'), completeLanguage()]).then(([module]) => ({
+    default: module.UpdatePrompt,
+  })),
+);
+
+const FeaturePage = lazy(() =>
+  Promise.all([import('../features/FeaturePage.tsx'), completeLanguage()]).then(([module]) => ({
+    default: module.FeaturePage,
+  })),
+);
 
 /** The feature a screen belongs to: when the operator switches it off, the screen says so. */
 const FEATURE_OF: Partial<Record<string, Feature>> = {
@@ -54,12 +71,10 @@ function Screen({ route }: { route: RouteDef }) {
   // else does not render the whole screen again.
   return useMemo(() => {
     const screen = closed ? undefined : SCREENS[route.path];
-    const content = screen ? (
+    const content = (
       <Suspense fallback={<div className="screen-loading" aria-busy="true" />}>
-        <screen.Screen />
+        {screen ? <screen.Screen /> : <FeaturePage route={route} />}
       </Suspense>
-    ) : (
-      <FeaturePage route={route} />
     );
     return route.shell ? <Shell>{content}</Shell> : <div className="page">{content}</div>;
   }, [closed, route]);
@@ -89,7 +104,11 @@ export function App() {
           </Route>
         </Switch>
       </div>
-      <UpdatePrompt />
+      {updateWaiting.value ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
       <Toaster />
     </div>
   );
