@@ -6,6 +6,7 @@
  * wallet payload is what `src/features/account/onboard.ts` pulls in beyond the first page.
  *
  *   npm run build && node bench/first-page-size.ts
+ *   DIST=/tmp/other-build node bench/first-page-size.ts   (a build written elsewhere)
  *
  * Then the time to first render of a repeat visit offline against online (bench/repeat-visit.ts).
  * Exits 1 when any web3-onboard code is reachable from the first page.
