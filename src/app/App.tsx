@@ -12,10 +12,6 @@ import { paths, ROUTES, type RouteDef } from './paths.ts';
 import { Shell } from './Shell.tsx';
 import { SCREENS } from './screens.tsx';
 
-/**
- * "Not open yet", for a screen not built or switched off: never the first page's business (home
- * is always open), so loaded when a route needs it, with the rest of the language bundle.
- */
 /** "A new version is ready", loaded when one is (src/features/offline/service-worker.ts). */
 const UpdatePrompt = lazy(() =>
   Promise.all([import('../features/offline/UpdatePrompt.tsx'), completeLanguage()]).then(([module]) => ({
@@ -23,6 +19,10 @@ const UpdatePrompt = lazy(() =>
   })),
 );
 
+/**
+ * "Not open yet", for a screen not built or switched off: never the first page's business (home
+ * is always open), so loaded when a route needs it, with the rest of the language bundle.
+ */
 const FeaturePage = lazy(() =>
   Promise.all([import('../features/FeaturePage.tsx'), completeLanguage()]).then(([module]) => ({
     default: module.FeaturePage,
