@@ -3,9 +3,9 @@
  * library, src/lib/format.ts) is the reference they must agree with on every input, including the
  * ties, the long amounts and the exponents where a binary float would be wrong.
  */
-import Big from 'big.js';
 import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
+import { type Dec, parseDecimal } from './format.ts';
 import {
   decimalSign,
   fixNumber,
@@ -16,12 +16,17 @@ import {
   withThousands,
 } from './format-text.ts';
 
-const Dec = Big();
-Dec.DP = 30;
-
-const unsignedZero = (text: string) => (/^-0(?:\.0*)?$/.test(text) ? text.slice(1) : text);
+/** The value as big.js holds it (format.ts's own constructor). */
+const big = (value: string | number): Dec => {
+  const parsed = parseDecimal(value);
+  if (!parsed) throw new Error(`not a decimal: ${value}`);
+  return parsed;
+};
+/** big.js's fixed places, a zero without its minus sign. */
 const reference = (value: string, decimals: number, rounding: 0 | 1) =>
-  unsignedZero(new Dec(value.replace(/^\+/, '')).toFixed(decimals, rounding));
+  big(value)
+    .toFixed(decimals, rounding)
+    .replace(/^-(0(?:\.0*)?)$/, '$1');
 
 /** A deterministic stream of pseudo-random numbers in [0, 1) (mulberry32), so a failure repeats. */
 function random(seed: number): () => number {
@@ -64,7 +69,7 @@ describe('display formatting agrees with big.js', () => {
 
   test('withThousands writes exponents out and groups the integer part only', () => {
     for (const value of values) {
-      const plain = /e/i.test(value) ? new Dec(value.replace(/^\+/, '')).toFixed() : value;
+      const plain = /e/i.test(value) ? big(value).toFixed() : value;
       const [, sign = '', integer = '', rest = ''] = /^([+-]?)(\d*)(.*)$/.exec(plain) ?? [];
       const grouped = sign + integer.replace(/\B(?=(?:\d{3})+$)/g, ',') + rest;
       expect(withThousands(value), value).toBe(grouped);
@@ -76,13 +81,13 @@ describe('display formatting agrees with big.js', () => {
     for (let i = 0; i < 1000; i += 1) {
       const value = (next() - 0.5) * 10 ** Math.floor(next() * 30 - 10);
       expect(fixNumber(value, 8), String(value)).toBe(reference(String(value), 8, 1));
-      expect(withThousands(value), String(value)).toBe(withThousands(new Dec(value).toFixed()));
+      expect(withThousands(value), String(value)).toBe(withThousands(big(value).toFixed()));
     }
   });
 
   test('decimalSign is the sign big.js compares to zero with', () => {
     for (const value of [...values, '0', '-0', '+0.000', '-0e5', '0.0001e-3']) {
-      expect(decimalSign(value), value).toBe(new Dec(value.replace(/^\+/, '')).cmp(0));
+      expect(decimalSign(value), value).toBe(big(value).cmp(0));
     }
     for (const invalid of ['', 'abc', '0x10', 'Infinity', null, undefined, Number.NaN]) {
       expect(decimalSign(invalid)).toBeNull();
@@ -97,7 +102,7 @@ describe('display formatting agrees with big.js', () => {
       const seconds = `${1_000_000_000 + Math.floor(next() * 8_999_999_999)}`.slice(0, 10);
       const fraction = next() < 0.5 ? `.${Math.floor(next() * 1e6)}` : '';
       const text = `${seconds}${fraction}`;
-      const millis = new Dec(text).times(1000).round(0, 0).toNumber();
+      const millis = big(text).times(1000).round(0, 0).toNumber();
       expect(formatDate(text, 'YYYY-MM-DD HH:mm:ss.SSS'), text).toBe(
         dayjs(millis).format('YYYY-MM-DD HH:mm:ss.SSS'),
       );
