@@ -3,8 +3,7 @@
  * they download together with the entry instead of after it has run:
  * - the first part of the default language's bundle (scripts/locale-parts.ts; Simplified Chinese,
  *   the language of every first visit; a visitor with another stored language loads that one as
- *   before, the preloaded one is a few
- *   kilobytes);
+ *   before, the preloaded one is a few kilobytes);
  * - the app's frame (`src/app/App.tsx`), which `src/main.tsx` imports dynamically so that evaluating
  *   it is a task of its own rather than part of one long start-up task, and home's screen.
  *

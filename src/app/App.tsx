@@ -6,7 +6,7 @@ import { Toaster } from '../components/Toaster.tsx';
 import { globalConfig } from '../features/config/config-model.ts';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
 import { updateWaiting } from '../features/offline/service-worker.ts';
-import { completeLanguage } from '../lib/i18n.ts';
+import { withCompleteLanguage } from '../lib/i18n.ts';
 import { useSessionGuard } from './guard.ts';
 import { paths, ROUTES, type RouteDef } from './paths.ts';
 import { Shell } from './Shell.tsx';
@@ -14,7 +14,7 @@ import { SCREENS } from './screens.tsx';
 
 /** "A new version is ready", loaded when one is (src/features/offline/service-worker.ts). */
 const UpdatePrompt = lazy(() =>
-  Promise.all([import('../features/offline/UpdatePrompt.tsx'), completeLanguage()]).then(([module]) => ({
+  withCompleteLanguage(() => import('../features/offline/UpdatePrompt.tsx')).then((module) => ({
     default: module.UpdatePrompt,
   })),
 );
@@ -24,7 +24,7 @@ const UpdatePrompt = lazy(() =>
  * is always open), so loaded when a route needs it, with the rest of the language bundle.
  */
 const FeaturePage = lazy(() =>
-  Promise.all([import('../features/FeaturePage.tsx'), completeLanguage()]).then(([module]) => ({
+  withCompleteLanguage(() => import('../features/FeaturePage.tsx')).then((module) => ({
     default: module.FeaturePage,
   })),
 );

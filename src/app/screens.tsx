@@ -6,7 +6,7 @@
  */
 import { type ComponentType, lazy, useState } from 'react';
 import { MARKET_LIST_DEFAULTS } from '../features/markets/paths.ts';
-import { completeLanguage } from '../lib/i18n.ts';
+import { withCompleteLanguage } from '../lib/i18n.ts';
 import { matchRoute, paths } from './paths.ts';
 
 interface LazyScreen {
@@ -27,7 +27,7 @@ function lazyScreen<P extends object>(
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () => {
-    loading ??= Promise.all([load(), firstPage ? null : completeLanguage()]).then(([component]) => {
+    loading ??= (firstPage ? load() : withCompleteLanguage(load)).then((component) => {
       loaded = component;
       return component;
     });

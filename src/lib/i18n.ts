@@ -57,6 +57,14 @@ export function completeLanguage(lang?: Language): Promise<void> {
   return loading;
 }
 
+/**
+ * What `load` answers, once the current language is complete too: what every screen but home's
+ * (and whatever else is not on the first page) waits for before it renders, so it shows no raw key.
+ */
+export function withCompleteLanguage<T>(load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), completeLanguage()]).then(([loaded]) => loaded);
+}
+
 /** Only what changes: each write restyles the whole document (index.html starts as zh-CN, ltr). */
 function applyDocumentLanguage(lang: Language): void {
   const root = document.documentElement;

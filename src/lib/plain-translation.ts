@@ -27,7 +27,7 @@ export function withPlainTranslations(instance: I18n): I18n {
     }
     return text;
   };
-  // No invalidation: a language's bundle is added once (in two parts of different namespaces,
+  // No invalidation: a language's bundle is added once (in two parts that share no key,
   // src/lib/i18n.ts) and never changed, and a key missing when first asked is remembered as not
   // plain, so it keeps going to i18next, which sees a part added later.
 
