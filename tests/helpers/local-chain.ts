@@ -17,12 +17,14 @@ import {
   type PublicClient,
   parseUnits,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { freePort } from './free-port.ts';
 import { hardhatNodeArgs } from './hardhat-node.ts';
 
 /** Hardhat's default account #0 (public test key: never holds value anywhere real). */
-export const FUNDER_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const HARDHAT_ACCOUNT_0_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+/** What a test's funder gets from account #0: enough for every transfer a test file makes. */
+const FUNDER_ETH = '1000';
 export const LOCAL_CHAIN_ID = 31337;
 
 let compiled: { abi: Abi; bytecode: Hex } | undefined;
@@ -140,11 +142,6 @@ export async function connectLocalChain(
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(FUNDER_KEY),
-    chain,
-    transport: http(url),
-  });
   const rpc = (method: string, params: unknown[] = []) =>
     client.request({ method: method as never, params: params as never }) as Promise<unknown>;
   const mined = async (hash: Hex) => {
@@ -152,6 +149,18 @@ export async function connectLocalChain(
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} failed`);
     return hash;
   };
+  // The funder is a key of its own, paid from account #0, never account #0 itself: the demo
+  // deposit addresses come from the same published mnemonic (server/modules/deposit/demo-keys.ts),
+  // so account #0 is the deposit address of index 0, and the tokens minted to it would be credited
+  // as a deposit to whichever user of the run asked for an address first.
+  const funder = privateKeyToAccount(generatePrivateKey());
+  const bank = createWalletClient({
+    account: privateKeyToAccount(HARDHAT_ACCOUNT_0_KEY),
+    chain,
+    transport: http(url),
+  });
+  await mined(await bank.sendTransaction({ to: funder.address, value: parseUnits(FUNDER_ETH, 18) }));
+  const wallet = createWalletClient({ account: funder, chain, transport: http(url) });
   return {
     url,
     client,
