@@ -67,10 +67,10 @@ function parsePorts(line: string): ServerPorts {
   const isPort = (port: unknown): port is number =>
     typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65_536;
   const ports = value as Partial<ServerPorts> | null;
-  if (!ports || !isPort(ports.meridian) || !isPort(ports.anchor)) {
+  if (!ports || !isPort(ports.meridian) || !isPort(ports.anchor) || !isPort(ports.bodyAnchor)) {
     throw new Error(`the bench servers printed no valid ports: ${line.slice(0, 200)}`);
   }
-  return { meridian: ports.meridian, anchor: ports.anchor };
+  return { meridian: ports.meridian, anchor: ports.anchor, bodyAnchor: ports.bodyAnchor };
 }
 
 /** Waits for the child's first stdout line; anything it prints later is passed on to stderr. */
@@ -149,8 +149,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 // ---------------------------------------------------------------------------------------------
 // Targets and load
 
+/**
+ * What a target is: the app, the bare route that sends the app's bytes (headers and body: the
+ * goal's anchor), or the bare route that sends the app's body with Fastify's default headers.
+ */
+type Kind = 'app' | 'bare' | 'body';
+
+const KIND_PREFIX: Record<Kind, string> = { app: '', bare: 'bare ', body: 'body-only ' };
+
 interface Target {
   name: string;
+  code: string;
+  kind: Kind;
   /** Method and path, for the table. */
   request: string;
   url: string;
@@ -161,10 +171,12 @@ interface Target {
   accepts(body: string): boolean;
 }
 
-function codeTarget(port: number, code: string, bare: boolean): Target {
+function codeTarget(port: number, code: string, kind: Kind): Target {
   const urlPath = codePath(code);
   return {
-    name: bare ? `bare ${code}` : code,
+    name: `${KIND_PREFIX[kind]}${code}`,
+    code,
+    kind,
     request: `POST ${urlPath}`,
     url: `http://${HOST}:${port}${urlPath}`,
     method: 'POST',
@@ -290,6 +302,8 @@ function failuresOf(run: Run): string[] {
 
 interface PairRatio {
   code: string;
+  /** Which anchor the app is compared with. */
+  anchor: Exclude<Kind, 'app'>;
   /** Requests per second of the app over its bare route's, per round, in round order. */
   perRound: number[];
   median: number;
@@ -317,10 +331,10 @@ const joined = (runs: readonly Run[]): Float64Array => {
   return all;
 };
 
-function pairRatios(measured: readonly Run[]): PairRatio[] {
+function pairRatios(measured: readonly Run[], anchor: PairRatio['anchor']): PairRatio[] {
   return HOT_CODES.flatMap((code) => {
-    const app = measured.filter((run) => run.target.name === code);
-    const bare = measured.filter((run) => run.target.name === `bare ${code}`);
+    const app = measured.filter((run) => run.target.code === code && run.target.kind === 'app');
+    const bare = measured.filter((run) => run.target.code === code && run.target.kind === anchor);
     const perRound = app.flatMap((run) => {
       const pair = bare.find((other) => other.round === run.round);
       return pair ? [run.result.requests.average / pair.result.requests.average] : [];
@@ -330,6 +344,7 @@ function pairRatios(measured: readonly Run[]): PairRatio[] {
     return [
       {
         code,
+        anchor,
         perRound,
         median: median(perRound),
         p99: percentile(joined(app), 99) / percentile(joined(bare), 99),
@@ -366,9 +381,9 @@ function report(settings: Settings, measured: readonly Run[], failures: readonly
     table(rows, new Set([0, 3, 4, 5, 6, 7, 8])),
     '',
   ];
-  for (const pair of pairRatios(measured)) {
+  for (const pair of [...pairRatios(measured, 'bare'), ...pairRatios(measured, 'body')]) {
     lines.push(
-      `${pair.code} / bare ${pair.code}: ${formatRatio(pair.median)}x requests per second (median of ` +
+      `${pair.code} / ${KIND_PREFIX[pair.anchor]}${pair.code}: ${formatRatio(pair.median)}x requests per second (median of ` +
         `${pair.perRound.map((ratio) => formatRatio(ratio)).join(', ')}), p99 ${formatRatio(pair.p99)}x`,
     );
   }
@@ -384,17 +399,30 @@ function report(settings: Settings, measured: readonly Run[], failures: readonly
 const GOAL_RATIO = 0.7;
 
 function figures(measured: readonly Run[]): Figure[] {
-  return pairRatios(measured).map((pair) => ({
+  const goal = pairRatios(measured, 'bare').map((pair) => ({
     figure: `${pair.code} requests/s`,
     value: pair.app.rps,
     unit: 'req/s',
     anchor: pair.bare.rps,
-    anchorName: `bare Fastify POST, same bytes`,
+    anchorName: 'bare Fastify POST, same bytes',
     ratio: pair.median,
     goal: `ratio >= ${GOAL_RATIO}`,
     met: pair.median >= GOAL_RATIO,
     note: `median of ${pair.perRound.length} paired rounds`,
   }));
+  // Beside it, what the app's headers cost: the same code against the body alone.
+  const bodyOnly = pairRatios(measured, 'body').map((pair) => ({
+    figure: `${pair.code} requests/s, body-only anchor`,
+    value: pair.app.rps,
+    unit: 'req/s',
+    anchor: pair.bare.rps,
+    anchorName: 'bare Fastify POST, same body',
+    ratio: pair.median,
+    goal: 'printed',
+    met: true,
+    note: `median of ${pair.perRound.length} paired rounds; the anchor sends Fastify's default headers only`,
+  }));
+  return [...goal, ...bodyOnly];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,8 +437,9 @@ async function main(): Promise<number> {
   });
   try {
     const targets = HOT_CODES.flatMap((code) => [
-      codeTarget(ports.meridian, code, false),
-      codeTarget(ports.anchor, code, true),
+      codeTarget(ports.meridian, code, 'app'),
+      codeTarget(ports.anchor, code, 'bare'),
+      codeTarget(ports.bodyAnchor, code, 'body'),
     ]);
     for (const target of targets) await preflight(target);
 
@@ -425,10 +454,10 @@ async function main(): Promise<number> {
     }
     for (let round = 1; round <= settings.rounds; round += 1) {
       for (const code of HOT_CODES) {
-        const pair = targets.filter((target) => target.name === code || target.name === `bare ${code}`);
-        // The order swaps every round, so neither side always runs on a machine the other warmed.
-        if (round % 2 === 0) pair.reverse();
-        for (const target of pair) {
+        const group = targets.filter((target) => target.code === code);
+        // The order turns every round, so no side always runs on a machine another warmed.
+        const turned = [...group.slice(round % group.length), ...group.slice(0, round % group.length)];
+        for (const target of turned) {
           const run = await load(target, 'measured', round, settings.seconds, settings.connections);
           failures.push(...failuresOf(run));
           measured.push(run);

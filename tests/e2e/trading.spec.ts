@@ -7,10 +7,17 @@
 import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
+import { MARKET_CATEGORIES } from '../../protocol/market-categories.ts';
+import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
 import { screenshot } from './screenshot.ts';
+
+/** Every instrument once, in the market lists' order (crypto, forex, …): the picker's choices. */
+const DEMO_SYMBOLS = MARKET_CATEGORIES.flatMap((category) =>
+  DEMO_INSTRUMENTS.filter((i) => i.category === category).map((i) => i.symbol),
+);
 
 const pin = (bid: string, ask: string) =>
   admin('markets', 'pin', 'BTCUSDT', '--bid', bid, '--ask', ask, '--minutes', '5');
@@ -75,8 +82,17 @@ for (const [lang, bundle] of [
     await page.getByRole('dialog').locator('.sheet-confirm').click();
     await expect(page.locator('.order-card[data-status="open"]')).toHaveCount(0);
 
-    // A pending buy limit, then cancelled.
+    // The instrument picker (its choices load once the screen is up): another symbol, and back.
     await page.goto('/placeOrder?symbol=BTCUSDT');
+    const picker = form.locator('select[name="symbol"]');
+    await picker.selectOption('XAUUSD');
+    await expect(page).toHaveURL(/\/placeOrder\?symbol=XAUUSD$/);
+    await expect(picker).toHaveValue('XAUUSD');
+    await expect(picker.locator('option')).toHaveText(DEMO_SYMBOLS);
+    await picker.selectOption('BTCUSDT');
+    await expect(page).toHaveURL(/\/placeOrder\?symbol=BTCUSDT$/);
+
+    // A pending buy limit, then cancelled.
     await form.locator('select[name="kind"]').selectOption('buy_limit');
     await form.locator('input[name="lots"]').fill('0.01');
     await form.locator('input[name="price"]').fill('90000');

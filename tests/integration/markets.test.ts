@@ -2,6 +2,7 @@
  * The market data engine through the API on PGlite and PostgreSQL: market lists, candles of every
  * interval consistent with the stored minutes, quotes, the advisory lock, and the tick stream.
  */
+import { Decimal } from 'decimal.js';
 import { count, eq, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
@@ -11,6 +12,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { MARKET_LOCK_KEY, MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
+import { candleWindow, lastCandles } from '../../server/modules/markets/markets.repository.ts';
 import { candles1d, candles1m } from '../../server/modules/markets/markets.schema.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, post } from '../helpers/app.ts';
@@ -69,6 +71,44 @@ for (const target of DATABASE_TARGETS) {
       }
       const bad = await post(app, '10068', { category: 'stocks' });
       expect(bad.envelope.respCode).toBe(ERRORS.field_invalid.code);
+    });
+
+    test("a list row's day is the newest stored minutes, summed up by the database as they read", async () => {
+      const rows = (await post(app, '10068', { category: 'crypto' })).envelope.data as MarketRow[];
+      for (const row of rows) {
+        const minutes = await lastCandles(database.db, candles1m, row.symbol, 24 * 60);
+        // A day of backfill: 1,439 closed minutes and more; the list reads at most 1,440.
+        expect(minutes.length).toBeGreaterThan(24 * 60 - 2);
+        const step = Math.floor(minutes.length / 24);
+        const precision = DEMO_INSTRUMENTS.find((i) => i.symbol === row.symbol)?.precision ?? 0;
+        const last = new Decimal(row.last);
+        const open = new Decimal(minutes[0]?.open ?? row.last);
+        const highs = [...minutes.map((c) => new Decimal(c.high)), last];
+        const lows = [...minutes.map((c) => new Decimal(c.low)), last];
+        expect(row.high24h).toBe(Decimal.max(...highs).toFixed(precision));
+        expect(row.low24h).toBe(Decimal.min(...lows).toFixed(precision));
+        expect(row.change24h).toBe(last.minus(open).toFixed(precision));
+        expect(row.sparkline).toEqual(
+          [...minutes.filter((_, i) => i % step === 0).map((c) => c.close), row.last].slice(-25),
+        );
+      }
+      // Fewer minutes than points: every one of them, each as stored.
+      const few = await lastCandles(database.db, candles1m, 'BTCUSDT', 7);
+      const window = await candleWindow(database.db, 'BTCUSDT', 7, 24);
+      expect(window).toEqual({
+        count: 7,
+        open: few[0]?.open,
+        high: Decimal.max(...few.map((c) => c.high)).toString(),
+        low: Decimal.min(...few.map((c) => c.low)).toString(),
+        closes: few.map((c) => c.close),
+      });
+      expect(await candleWindow(database.db, 'NOSUCH', 1440, 24)).toEqual({
+        count: 0,
+        open: null,
+        high: null,
+        low: null,
+        closes: [],
+      });
     });
 
     test('every interval answers candles oldest first with consistent OHLC', async () => {

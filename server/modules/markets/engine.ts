@@ -28,8 +28,8 @@ import {
 } from './candles.ts';
 import type { PriceSource } from './feed.ts';
 import {
+  candleWindow,
   deleteCandlesBefore,
-  lastCandles,
   latestCandleTime,
   listInstruments,
   storeCandles,
@@ -68,6 +68,8 @@ export interface MarketEngineOptions {
 
 const LIST_CACHE_MS = 2_000;
 const SPARK_POINTS = 24;
+/** A market list row's window: the newest day of stored minutes. */
+const LIST_WINDOW_MINUTES = 24 * 60;
 
 export class MarketEngine {
   readonly hub = new TickHub();
@@ -314,13 +316,16 @@ export class MarketEngine {
     const rows: MarketRow[] = [];
     for (const instrument of list) {
       const quote = this.quote(instrument.symbol, now);
-      const window = await lastCandles(this.#database.db, candles1m, instrument.symbol, 24 * 60);
-      const first = window[0];
-      const open = first ? dec(first.open) : dec(quote.last);
+      const window = await candleWindow(
+        this.#database.db,
+        instrument.symbol,
+        LIST_WINDOW_MINUTES,
+        SPARK_POINTS,
+      );
       const last = dec(quote.last);
-      const highs = [...window.map((c) => dec(c.high)), last];
-      const lows = [...window.map((c) => dec(c.low)), last];
-      const step = Math.max(1, Math.floor(window.length / SPARK_POINTS));
+      const open = window.open === null ? last : dec(window.open);
+      const high = window.high === null || last.greaterThan(window.high) ? last : dec(window.high);
+      const low = window.low === null || last.lessThan(window.low) ? last : dec(window.low);
       const change = last.minus(open);
       rows.push({
         symbol: instrument.symbol,
@@ -330,11 +335,9 @@ export class MarketEngine {
         last: quote.last,
         change24h: change.toFixed(instrument.precision),
         changePercent24h: open.isZero() ? '0.00' : change.dividedBy(open).times(100).toFixed(2),
-        high24h: highs.reduce((a, b) => (b.greaterThan(a) ? b : a)).toFixed(instrument.precision),
-        low24h: lows.reduce((a, b) => (b.lessThan(a) ? b : a)).toFixed(instrument.precision),
-        sparkline: [...window.filter((_, i) => i % step === 0).map((c) => c.close), quote.last].slice(
-          -SPARK_POINTS - 1,
-        ),
+        high24h: high.toFixed(instrument.precision),
+        low24h: low.toFixed(instrument.precision),
+        sparkline: [...window.closes, quote.last].slice(-SPARK_POINTS - 1),
         open: quote.open,
       });
     }

@@ -2,8 +2,9 @@
 import { and, asc, desc, eq, getTableName, gte, lt, lte, max, min, sql } from 'drizzle-orm';
 import type { Candle, Instrument } from '../../../protocol/markets.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { dec, fmt, trimNumeric } from '../../ledger/money.ts';
-import { candleRollups, type candles1d, type candles1m, instruments } from './markets.schema.ts';
+import { candleRollups, type candles1d, candles1m, instruments } from './markets.schema.ts';
 
 export type CandleTable = typeof candles1m | typeof candles1d;
 
@@ -114,6 +115,60 @@ export async function lastCandles(
     .orderBy(desc(table.time))
     .limit(limit);
   return rows.reverse().map(toCandle);
+}
+
+/** What a market list row needs of a symbol's newest minutes (`candleWindow`). */
+export interface CandleWindow {
+  /** How many minutes the window holds (at most the size asked for). */
+  count: number;
+  /** The oldest minute's open, the window's high and low; null when it holds none. */
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  /** The close of every `step`-th minute from the oldest, step = max(1, floor(count / points)). */
+  closes: string[];
+}
+
+/**
+ * The newest `size` 1-minute candles of a symbol, summed up by the database: the market list
+ * needs their first open, high, low and a few closes, not 1,440 rows each (reading them into
+ * JavaScript took 20-30 ms per symbol on PGlite, most of a list's build; now about 3).
+ */
+export async function candleWindow(
+  db: DbOrTx,
+  symbol: string,
+  size: number,
+  points: number,
+): Promise<CandleWindow> {
+  // One row back: the aggregates and every close as one text (splitting it is cheaper than a
+  // window function that numbers the rows: 3 ms against 6 ms a symbol on PGlite).
+  const result = await db.execute(sql`
+    with w as (
+      select time, open, high, low, close from ${candles1m}
+      where symbol = ${symbol} order by time desc limit ${size}
+    )
+    select count(*)::int as count, (array_agg(open::text order by time))[1] as open,
+      max(high)::text as high, min(low)::text as low, string_agg(close::text, ',' order by time) as closes
+    from w
+  `);
+  const row = rowsOf<{
+    count: number | string;
+    open: string | null;
+    high: string | null;
+    low: string | null;
+    closes: string | null;
+  }>(result)[0];
+  const trimmed = (value: string | null | undefined) => (value == null ? null : trimNumeric(value));
+  const count = Number(row?.count ?? 0);
+  const step = Math.max(1, Math.floor(count / points));
+  const closes = row?.closes ? row.closes.split(',') : [];
+  return {
+    count,
+    open: trimmed(row?.open),
+    high: trimmed(row?.high),
+    low: trimmed(row?.low),
+    closes: closes.filter((_, i) => i % step === 0).map(trimNumeric),
+  };
 }
 
 /** Drops a symbol's candles older than `before` (retention of the 1-minute series). */

@@ -24,7 +24,7 @@ import { useRequestId } from '../../lib/use-request-id.ts';
 import { getAssets } from '../assets/api.ts';
 import { useTicks } from '../markets/live.ts';
 import { formatPrice } from '../markets/model.ts';
-import { getDetails, getSymbols, placeOrder } from './api.ts';
+import { getDetails, placeOrder } from './api.ts';
 import {
   commissionOf,
   entryPrice,
@@ -34,6 +34,7 @@ import {
   requiredMargin,
   stepLots,
 } from './order-figures.ts';
+import { usePickerSymbols } from './picker-symbols.ts';
 
 function LevelInput({
   name,
@@ -67,12 +68,13 @@ function LevelInput({
   );
 }
 
-function OrderForm({ details, symbols }: { details: InstrumentDetails; symbols: string[] }) {
+function OrderForm({ details }: { details: InstrumentDetails }) {
   useSignals();
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const rules = details.trading;
   const symbol = details.instrument.symbol;
+  const picker = usePickerSymbols(symbol);
   const precision = details.instrument.precision;
   const [quote, setQuote] = useState<Quote>(details.quote);
   useTicks([symbol], (q) => q.symbol === symbol && setQuote(q));
@@ -187,9 +189,11 @@ function OrderForm({ details, symbols }: { details: InstrumentDetails; symbols: 
         <select
           name="symbol"
           value={symbol}
+          onFocus={picker.reach}
+          onPointerDown={picker.reach}
           onChange={(e) => navigate(`${paths.placeOrder.path}?symbol=${e.target.value}`, { replace: true })}
         >
-          {symbols.map((s) => (
+          {picker.symbols.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </select>
@@ -320,15 +324,12 @@ function OrderForm({ details, symbols }: { details: InstrumentDetails; symbols: 
 export function PlaceOrderPage() {
   const { t } = useTranslation();
   const symbol = new URLSearchParams(useSearch()).get('symbol') || 'EURUSD';
-  const load = useLoad(async () => {
-    const [details, rows] = await Promise.all([getDetails(symbol), getSymbols()]);
-    return { details, symbols: rows.map((r) => r.symbol) };
-  }, [symbol]);
+  const load = useLoad(() => getDetails(symbol), [symbol]);
   return (
     <>
       <PageHeader title={t('routes.placeOrder')} />
       <LoadState load={load}>
-        {(d) => <OrderForm key={d.details.instrument.symbol} details={d.details} symbols={d.symbols} />}
+        {(details) => <OrderForm key={details.instrument.symbol} details={details} />}
       </LoadState>
       <Link href={paths.futuresOrder.path} className="link-button">
         {t('routes.futuresOrder')}

@@ -1,19 +1,22 @@
 import type { Page } from '../../../protocol/envelope.ts';
-import type { InstrumentDetails, MarketRow } from '../../../protocol/markets.ts';
+import type { InstrumentDetails } from '../../../protocol/markets.ts';
 import { MARKET_CATEGORIES } from '../../../protocol/markets.ts';
 import type { CurrentOrders, Order, OrderKind, Side } from '../../../protocol/trading.ts';
 import { fetchData } from '../../lib/api.ts';
+import { refreshMarkets } from '../markets/api.ts';
 
 export const getDetails = (symbol: string) => fetchData<InstrumentDetails>('10071', { symbol });
 
-/** Every instrument of the market lists, once each, in list order: the picker's choices. */
-export async function getSymbols(): Promise<MarketRow[]> {
+/**
+ * Every instrument of the market lists, once each, in list order: the picker's choices. Read
+ * without toasts (the screen works with the current symbol alone) and after the screen is up
+ * (./picker-symbols.ts): four market lists are the order screen's largest reads.
+ */
+export async function getSymbols(): Promise<string[]> {
   const lists = await Promise.all(
-    MARKET_CATEGORIES.filter((c) => c !== 'popular').map((category) =>
-      fetchData<MarketRow[]>('10068', { category }),
-    ),
+    MARKET_CATEGORIES.filter((c) => c !== 'popular').map((category) => refreshMarkets(category)),
   );
-  return lists.flat();
+  return lists.flat().map((row) => row.symbol);
 }
 
 export const placeOrder = (fields: {

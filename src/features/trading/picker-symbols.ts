@@ -1,0 +1,59 @@
+/**
+ * The order screen's instrument picker: its choices load once the screen is up and the page is
+ * idle, or at once when the user reaches for the picker, and are kept for the rest of the visit
+ * (the instruments change with a release, not between two orders). Until then, and when the read
+ * fails, the picker holds the current symbol only; the next reach for it tries again.
+ */
+import { useEffect, useState } from 'react';
+import { getSymbols } from './api.ts';
+
+let loaded: Promise<string[]> | undefined;
+
+export function loadPickerSymbols(): Promise<string[]> {
+  loaded ??= getSymbols().catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
+  return loaded;
+}
+
+/** Forgets the kept choices (tests). */
+export function resetPickerSymbols(): void {
+  loaded = undefined;
+}
+
+/** Calls `task` when the main thread is idle, at most `timeout` ms from now; returns a cancel. */
+function whenIdle(task: () => void, timeout: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, Math.min(timeout, 1000));
+  return () => clearTimeout(handle);
+}
+
+/**
+ * The picker's choices, always including `current`, and `reach`, to call when the user focuses
+ * or presses the picker.
+ */
+export function usePickerSymbols(current: string): { symbols: string[]; reach: () => void } {
+  const [symbols, setSymbols] = useState<string[] | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void loadPickerSymbols().then(
+        (all) => live && setSymbols(all),
+        () => undefined,
+      );
+    // The first attempt waits for an idle moment; one the user asked for goes at once.
+    const cancel = attempt === 0 ? whenIdle(load, 3000) : undefined;
+    if (attempt > 0) load();
+    return () => {
+      live = false;
+      cancel?.();
+    };
+  }, [attempt]);
+  const choices = symbols?.includes(current) ? symbols : [current, ...(symbols ?? [])];
+  return { symbols: choices, reach: () => symbols === null && setAttempt((n) => n + 1) };
+}
