@@ -12,9 +12,11 @@
  *
  * The figures are the ratios `00000 / bare 00000` and `10068 / bare 10068` (goal 0.7x); absolute
  * numbers depend on the machine. On a small machine the load generator and the servers share the
- * cores, and back-to-back runs of one target differed by a third, so each pair runs BENCH_ROUNDS
- * times, the app and its bare route back to back (the order swapped every round), and the
- * figure is the median of the rounds' ratios: each ratio compares two runs a few seconds apart.
+ * cores, and back-to-back runs of one target differed by a third, so each group runs BENCH_ROUNDS
+ * times, the app, its bare route and the body-only route one after the other (the order turned
+ * every round), and the figure is the median of the rounds' ratios: each ratio compares two runs
+ * a few seconds apart. The bare route sends the app's bytes, headers and body (bench/servers.ts);
+ * the body-only route the same body with Fastify's default headers, printed beside it.
  *
  *   node bench/config-throughput.ts
  *   BENCH_SECONDS=3 BENCH_CONNECTIONS=50 node bench/config-throughput.ts
@@ -374,8 +376,8 @@ function report(settings: Settings, measured: readonly Run[], failures: readonly
     ]);
   }
   const lines = [
-    `config throughput: ${settings.rounds} rounds of ${settings.seconds} s per target (the app and its bare ` +
-      `route back to back) after a ${settings.warmupSeconds} s warm-up each, ${settings.connections} ` +
+    `config throughput: ${settings.rounds} rounds of ${settings.seconds} s per target (the app, its bare ` +
+      `route and the body-only route one after the other) after a ${settings.warmupSeconds} s warm-up each, ${settings.connections} ` +
       'connections, loopback, servers in a child process',
     '',
     table(rows, new Set([0, 3, 4, 5, 6, 7, 8])),

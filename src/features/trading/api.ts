@@ -10,7 +10,7 @@ export const getDetails = (symbol: string) => fetchData<InstrumentDetails>('1007
 /**
  * Every instrument of the market lists, once each, in list order: the picker's choices. Read
  * without toasts (the screen works with the current symbol alone) and after the screen is up
- * (./picker-symbols.ts): four market lists are the order screen's largest reads.
+ * (./picker-symbols.ts): five market lists are the order screen's largest reads.
  */
 export async function getSymbols(): Promise<string[]> {
   const lists = await Promise.all(
