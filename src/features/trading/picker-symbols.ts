@@ -9,8 +9,9 @@ import { getSymbols } from './api.ts';
 
 let loaded: Promise<string[]> | undefined;
 
-export function loadPickerSymbols(): Promise<string[]> {
-  loaded ??= getSymbols().catch((error: unknown) => {
+/** The choices, read once and kept; a failed read is forgotten, so the next call reads again. */
+export function loadPickerSymbols(read: () => Promise<string[]> = getSymbols): Promise<string[]> {
+  loaded ??= read().catch((error: unknown) => {
     loaded = undefined;
     throw error;
   });
