@@ -25,6 +25,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
@@ -210,6 +211,48 @@ async function preflight(target: Target): Promise<void> {
   const body = await response.text();
   if (!response.ok || !target.accepts(body)) {
     throw new Error(`${target.name}: unexpected answer ${response.status}: ${body.slice(0, 300)}`);
+  }
+}
+
+/**
+ * The answer's headers as the wire carries them to the load generator (node:http sends only the
+ * target's headers, as autocannon does; fetch would add its own `accept-encoding` and get a
+ * compressed answer), but for those that differ by the moment: the date, and the length (the
+ * market list's prices move, so the app's body now is not the one the anchor captured at start-up;
+ * its shape is checked by `preflight`).
+ */
+function wireHeaders(target: Target): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      target.url,
+      { method: target.method, headers: target.headers },
+      (response) => {
+        response.resume();
+        response.on('end', () => {
+          const varying = new Set(['date', 'content-length']);
+          const headers = Object.entries(response.headers)
+            .filter(([name]) => !varying.has(name))
+            .map(([name, value]) => `${name}: ${String(value)}`);
+          resolve(`${response.statusCode}\n${headers.sort().join('\n')}`);
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(target.body);
+  });
+}
+
+/**
+ * The goal's anchor must answer with the app's headers; a bench that compares against anything
+ * else fails before it measures.
+ */
+async function checkSameBytes(targets: readonly Target[], code: string): Promise<void> {
+  const app = targets.find((target) => target.code === code && target.kind === 'app');
+  const bare = targets.find((target) => target.code === code && target.kind === 'bare');
+  if (!app || !bare) throw new Error(`no app or bare target for ${code}`);
+  const [mine, theirs] = [await wireHeaders(app), await wireHeaders(bare)];
+  if (mine !== theirs) {
+    throw new Error(`bare ${code} does not answer with the app's headers:\n${mine}\n---\n${theirs}`);
   }
 }
 
@@ -444,6 +487,7 @@ async function main(): Promise<number> {
       codeTarget(ports.bodyAnchor, code, 'body'),
     ]);
     for (const target of targets) await preflight(target);
+    for (const code of HOT_CODES) await checkSameBytes(targets, code);
 
     const measured: Run[] = [];
     const failures: string[] = [];
