@@ -31,7 +31,7 @@ import autocannon from 'autocannon';
 import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
 import { envInteger } from '../server/config.ts';
 import { HOT_CODES } from './lib/hot-path.ts';
-import { type Figure, formatRatio, integerFormat, table, writeSummary } from './lib/report.ts';
+import { type Figure, formatRatio, integerFormat, median, table, writeSummary } from './lib/report.ts';
 import type { ServerPorts } from './servers.ts';
 
 const SERVERS_SCRIPT = path.join(import.meta.dirname, 'servers.ts');
@@ -357,14 +357,6 @@ interface PairRatio {
   app: { rps: number; runs: Run[] };
   bare: { rps: number; runs: Run[] };
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-};
 
 const joined = (runs: readonly Run[]): Float64Array => {
   const all = new Float64Array(runs.reduce((n, run) => n + run.latencies.length, 0));

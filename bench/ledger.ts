@@ -35,7 +35,7 @@ import * as schema from '../server/db/schema.ts';
 import { type AuditReport, auditLedger } from '../server/ledger/audit.ts';
 import { credit, postEntry, transfer, userAccount } from '../server/ledger/ledger.ts';
 import { seedDemo } from '../server/seed/demo.ts';
-import { type Figure, writeSummary } from './lib/report.ts';
+import { type Figure, median, writeSummary } from './lib/report.ts';
 
 const LEVELS = [1, 8, 32] as const;
 const COIN = 'USDT';
@@ -478,14 +478,6 @@ function auditLine(name: string, audit: AuditReport): string {
     `${audit.negativeBalances} negative`
   );
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-};
 
 /** One level on PostgreSQL: each round's ratio, their median, and the medians of either side. */
 function pairedLevel(

@@ -3,6 +3,15 @@ import { appendFileSync } from 'node:fs';
 /** Formatting shared by the benchmarks' printed tables. */
 export const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+}
+
 export function formatRatio(value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
   if (value >= 10) return value.toFixed(0);
