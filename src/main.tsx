@@ -14,6 +14,7 @@ import { watchNetwork } from './features/offline/network.ts';
 import { purgeOnWalletChange, registerServiceWorker } from './features/offline/service-worker.ts';
 import { configureApi } from './lib/api.ts';
 import { completeLanguage, initI18n } from './lib/i18n.ts';
+import { whenIdle } from './lib/when-idle.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import './styles.css';
 
@@ -64,10 +65,9 @@ if (root) {
 
 /** Runs `task` once the page has loaded and the main thread is idle (at most 5 s later). */
 function afterLoadWhenIdle(task: () => void): void {
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 2000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const idle = () => void whenIdle(task, 5000, 2000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 // Start-up calls (SPEC.md section 4): the configuration in the background once the first render

@@ -37,10 +37,8 @@ Dec.DP = 30;
 Dec.RM = 1;
 export type Dec = Big;
 
-/** big.js rounding modes by name (its `Big.roundDown` etc. are type-only constants). */
-export const ROUND_DOWN = 0;
+/** big.js's half-up rounding mode by name (its `Big.roundHalfUp` is a type-only constant). */
 export const ROUND_HALF_UP = 1;
-export const ROUND_UP = 3;
 
 /** A decimal string or finite number as an exact decimal; null for anything else. */
 export function parseDecimal(value: NumericInput): Dec | null {

@@ -5,6 +5,7 @@
  * fails, the picker holds the current symbol only; the next reach for it tries again.
  */
 import { useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { getSymbols } from './api.ts';
 
 let loaded: Promise<string[]> | undefined;
@@ -23,16 +24,6 @@ export function resetPickerSymbols(): void {
   loaded = undefined;
 }
 
-/** Calls `task` when the main thread is idle, at most `timeout` ms from now; returns a cancel. */
-function whenIdle(task: () => void, timeout: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, Math.min(timeout, 1000));
-  return () => clearTimeout(handle);
-}
-
 /**
  * The picker's choices, always including `current`, and `reach`, to call when the user focuses
  * or presses the picker.
@@ -48,7 +39,7 @@ export function usePickerSymbols(current: string): { symbols: string[]; reach: (
         () => undefined,
       );
     // The first attempt waits for an idle moment; one the user asked for goes at once.
-    const cancel = attempt === 0 ? whenIdle(load, 3000) : undefined;
+    const cancel = attempt === 0 ? whenIdle(load, 3000, 1000) : undefined;
     if (attempt > 0) load();
     return () => {
       live = false;
