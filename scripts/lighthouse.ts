@@ -14,6 +14,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { matchRoute } from '../src/app/paths.ts';
 import { describeQuietWait, waitForQuietHost } from './host-load.ts';
+import { describeFreshPageCost, freshPageCost } from './host-memory.ts';
 import { calibrate, multiplierFlag } from './lighthouse-calibrate.ts';
 import { type SignedInBrowser, startSignedInBrowser } from './lighthouse-session.ts';
 import { type LighthouseTally, summarizeLighthouse } from './lighthouse-summary.ts';
@@ -94,10 +95,12 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
       // A page's calibration and runs start on a quiet host (the server's start-up backfill done,
       // nothing else of the suite still running); a host that stays busy is named in the log.
       const host = await waitForQuietHost();
-      hostStates.set(new URL(url).pathname, describeQuietWait(host));
+      // What the benchmark index does not see (scripts/host-memory.ts), beside the host's load.
+      const hostState = `${describeQuietWait(host)}; ${describeFreshPageCost(freshPageCost())}`;
+      hostStates.set(new URL(url).pathname, hostState);
       const measured = await calibrate(chromePath, flags);
       process.stdout.write(
-        `Lighthouse before ${url}: ${describeQuietWait(host)}; benchmarkIndex ${measured.benchmarkIndex} ` +
+        `Lighthouse before ${url}: ${hostState}; benchmarkIndex ${measured.benchmarkIndex} ` +
           `(runs: ${measured.indexes.join(', ')}), CPU multiplier ${measured.multiplier} = max(4, index / 500)\n`,
       );
       lhci([
