@@ -3,11 +3,11 @@
  * touched before, in microseconds. Lighthouse's benchmark index (scripts/lighthouse-calibrate.ts)
  * times a loop that allocates little, so it does not see this cost, but a browser loading a page
  * pays it tens of thousands of times (a fresh renderer's main thread touched ~17,000 new pages
- * loading /home). On most hosts a page costs well under a microsecond; on some of this
- * workplace's virtual machines, which hand freed memory back to their host at once, 10-16 µs, and
- * there the same build scored 0.65-0.75 at the calibrated multiplier where hosts of the same
- * benchmark index scored 0.93-0.99 (docs/performance.md). Printed beside every score so a run's
- * host can be told apart from the app.
+ * loading /home). A first touch usually costs a microsecond or two at most; on one of this
+ * workplace's virtual machines, which hands freed memory back to its host at once, it cost
+ * 11-19 µs, and there the same build scored 0.64-0.77 at the calibrated multiplier where another
+ * host of the same benchmark index had scored 0.93-0.99 (docs/performance.md). Printed beside
+ * every score, so that runs on different hosts can be compared by it.
  */
 
 const PAGE = 4096;
