@@ -64,7 +64,7 @@ describe('the start chunk', () => {
   });
 
   it('keeps decimal arithmetic, the validation schemas and the wallet module off the first page', () => {
-    // Issue #19's budget: home shows the server's decimals through Intl (src/lib/format-text.ts),
+    // Issue #19's budget: home shows the server's decimals as they are written (src/lib/format-text.ts),
     // validates nothing, and loads the wallet module on a tap or with a session.
     const closure = [...staticImportClosure(ROOT, FIRST_PAGE_ROOTS)].filter((file) => /\.tsx?$/.test(file));
     const packages = closure.flatMap((file) =>
@@ -77,10 +77,23 @@ describe('the start chunk', () => {
     for (const heavy of [
       'src/lib/format.ts',
       'src/features/account/wallet.ts',
+      'src/features/account/provider-errors.ts',
       'src/features/markets/quote-math.ts',
     ]) {
       expect(own, heavy).not.toContain(heavy);
     }
     expect(own).toContain('src/lib/format-text.ts');
+  });
+
+  it("creates no Intl object in the first page's own modules", () => {
+    // The first Intl formatter of a page loads the browser's formatting data, 45-114 ms of main
+    // thread on a 2-vCPU host (docs/decisions/decimal.md): not during start-up.
+    const closure = [...staticImportClosure(ROOT, FIRST_PAGE_ROOTS)].filter((file) => /\.tsx?$/.test(file));
+    const uses = closure.filter((file) =>
+      /\bnew Intl\.|\bIntl\.\w+\(|\.toLocale\w*String\(|\.localeCompare\(/.test(
+        readFileSync(file, 'utf8').replace(/^\s*(?:\/\/|\*).*$/gm, ''),
+      ),
+    );
+    expect(uses.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 });

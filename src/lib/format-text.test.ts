@@ -1,7 +1,7 @@
 /**
- * The display helpers format decimal strings through Intl.NumberFormat; big.js (the arithmetic
- * library, src/lib/format.ts) is the reference they must agree with on every input, including the
- * ties, the long amounts and the exponents where a binary float would be wrong.
+ * The display helpers round decimal strings digit by digit; big.js (the arithmetic library,
+ * src/lib/format.ts) is the reference they must agree with on every input, including the ties, the
+ * carries, the long amounts and the exponents where a binary float would be wrong.
  */
 import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
@@ -114,8 +114,21 @@ describe('display formatting agrees with big.js', () => {
     expect(formatDate('1e3', FULL)).toBe(PLACEHOLDER);
   });
 
-  test('places beyond what Intl writes are refused, not silently cut', () => {
+  test('more than 100 places are refused, not silently cut; exponents beyond 1,000 are not amounts', () => {
     expect(() => fixNumber('1', 101)).toThrow(RangeError);
     expect(fixNumber('1', 100)).toBe(`1.${'0'.repeat(100)}`);
+    expect(truncate('1e1000', 0)).toBe(`1${'0'.repeat(1000)}`);
+    expect(truncate('-1e-1000', 2)).toBe('0.00');
+    expect(truncate('1e1001')).toBe(PLACEHOLDER);
+    expect(withThousands('1e-1001')).toBe(PLACEHOLDER);
+  });
+
+  test('a carry runs through every nine, and a negative zero loses its sign', () => {
+    expect(fixNumber('999.995', 2)).toBe('1000.00');
+    expect(fixNumber('-9.9999996', 6)).toBe('-10.000000');
+    expect(toFixed5('0.000009')).toBe('0.00001');
+    expect(toFixed5('-0.000004')).toBe('0.00000');
+    expect(truncate('-0.009')).toBe('0.00');
+    expect(fixNumber('0e-7', 3)).toBe('0.000');
   });
 });

@@ -4,16 +4,17 @@
  * budget). src/lib/format.ts adds the arithmetic and re-exports all of this; import from there
  * anywhere but the first page's modules.
  *
- * Amounts travel as decimal strings (DESIGN.md section 4). `Intl.NumberFormat` formats a string as
- * the exact decimal it spells (ECMA-402 NumberFormat v3: Chrome and Edge 106, Safari 15.4,
- * Firefox 116), rounding the way it is asked to, so `'1.000025'` to 5 places half up is
- * `'1.00003'` and a 30-digit amount keeps every digit: no binary float is involved, and no
- * rounding is written by hand. Output is always plain notation, a zero never shows a minus sign,
- * and invalid or empty input renders as {@link PLACEHOLDER}. format-text.test.ts checks every
- * helper against big.js over random decimals.
+ * Amounts travel as decimal strings (DESIGN.md section 4), and the page only shows them: it rounds
+ * the decimal a string spells, digit by digit, to the places asked for (`'1.000025'` to 5 places
+ * half up is `'1.00003'`, a 30-digit amount keeps every digit), with no binary float and no
+ * arithmetic library. Not through `Intl.NumberFormat`, which would do the same: its first use in a
+ * page loads the browser's number-formatting data, 45-114 ms of main thread on a 2-vCPU host
+ * (docs/decisions/decimal.md), inside the first page's start-up. Output is always plain notation,
+ * a zero never shows a minus sign, and invalid or empty input renders as {@link PLACEHOLDER}.
+ * format-text.test.ts checks every helper against big.js over thousands of random decimals.
  *
- * "Half up" below means a tie rounds away from zero (Intl's `halfExpand`, big.js's `roundHalfUp`),
- * so `-0.000005` becomes `-0.00001` just as `0.000005` becomes `0.00001`.
+ * "Half up" below means a tie rounds away from zero (big.js's `roundHalfUp`), so `-0.000005`
+ * becomes `-0.00001` just as `0.000005` becomes `0.00001`.
  */
 import dayjs from 'dayjs';
 
@@ -23,8 +24,8 @@ export const PLACEHOLDER = '--';
 /** A value as it comes from the API or a form: a decimal string, or a number. */
 export type NumericInput = string | number | null | undefined;
 
-// Plain decimal, optionally with an exponent (JavaScript prints tiny and huge numbers that way).
-// Intl would also read hexadecimal, `Infinity` and the empty string, which are not amounts.
+// Plain decimal, optionally with an exponent (JavaScript prints tiny and huge numbers that way);
+// not hexadecimal, `Infinity` or the empty string, which are not amounts.
 const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /** A decimal string or finite number as the decimal text it stands for; null for anything else. */
@@ -45,27 +46,36 @@ export function decimalSign(value: NumericInput): -1 | 0 | 1 | null {
   return text.startsWith('-') ? -1 : 1;
 }
 
-type Rounding = 'halfExpand' | 'trunc' | 'floor';
+/** Half up (ties away from zero), toward zero, or toward minus infinity. */
+type Rounding = 'halfUp' | 'trunc' | 'floor';
 
-/** Intl allows at most this many fraction digits. */
+/** The most places a helper writes: more is a caller's mistake, refused rather than cut. */
 const MAX_DECIMALS = 100;
 
-const formats = new Map<string, Intl.NumberFormat>();
-/** A formatter of exactly `decimals` places, plain notation, no grouping, no sign on a zero. */
-function fixedFormat(decimals: number, rounding: Rounding): Intl.NumberFormat {
-  const key = `${decimals}/${rounding}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      roundingMode: rounding,
-      useGrouping: false,
-      signDisplay: 'negative',
-    });
-    formats.set(key, format);
-  }
-  return format;
+/** Exponents beyond this are not amounts (and would spell that many zeros). */
+const MAX_EXPONENT = 1000;
+
+/**
+ * Decimal text (as {@link decimalText} returns it) written with exactly `decimals` places, rounded
+ * as asked, a zero without a sign; null for an exponent beyond {@link MAX_EXPONENT}. Exact at any
+ * length: the digits are one BigInt, scaled by a power of ten, and the remainder decides the
+ * rounding.
+ */
+function roundTo(text: string, decimals: number, rounding: Rounding): string | null {
+  const [mantissa = '', exponent = '0'] = text.replace(/^[+-]/, '').split(/e/i);
+  const [integer = '', fraction = ''] = mantissa.split('.');
+  if (Math.abs(Number(exponent)) > MAX_EXPONENT) return null;
+  // value x 10^decimals = digits x 10^shift
+  const shift = decimals - fraction.length + Number(exponent);
+  const digits = BigInt(`0${integer}${fraction}`);
+  const unit = 10n ** BigInt(Math.max(-shift, 0));
+  const rest = digits % unit;
+  const negative = text.startsWith('-');
+  const up = rounding === 'halfUp' ? rest * 2n >= unit : rounding === 'floor' && negative && rest > 0n;
+  const units = (digits / unit) * 10n ** BigInt(Math.max(shift, 0)) + (up ? 1n : 0n);
+  const padded = String(units).padStart(decimals + 1, '0');
+  const at = padded.length - decimals;
+  return `${negative && units > 0n ? '-' : ''}${padded.slice(0, at)}${decimals > 0 ? '.' : ''}${padded.slice(at)}`;
 }
 
 function checkPlaces(name: string, places: number, max = Number.POSITIVE_INFINITY): void {
@@ -77,9 +87,7 @@ function checkPlaces(name: string, places: number, max = Number.POSITIVE_INFINIT
 function toPlaces(value: NumericInput, decimals: number, rounding: Rounding): string {
   checkPlaces('decimals', decimals, MAX_DECIMALS);
   const text = decimalText(value);
-  return text === null
-    ? PLACEHOLDER
-    : fixedFormat(decimals, rounding).format(text as Intl.StringNumericLiteral);
+  return (text === null ? null : roundTo(text, decimals, rounding)) ?? PLACEHOLDER;
 }
 
 /**
@@ -87,7 +95,7 @@ function toPlaces(value: NumericInput, decimals: number, rounding: Rounding): st
  * `'1.23'` -> `'1.23000'`, `'0.000005'` -> `'0.00001'`.
  */
 export function toFixed5(value: NumericInput): string {
-  return toPlaces(value, 5, 'halfExpand');
+  return toPlaces(value, 5, 'halfUp');
 }
 
 /**
@@ -105,14 +113,18 @@ export function truncate(value: NumericInput, decimals = 2): string {
  * `'1.23'`.
  */
 export function fixNumber(value: NumericInput, decimals = 2): string {
-  return toPlaces(value, decimals, 'halfExpand');
+  return toPlaces(value, decimals, 'halfUp');
 }
 
-// Every digit of a number written out (up to Intl's limit of fraction digits), as given otherwise.
-const plainFormat = new Intl.NumberFormat('en-US', {
-  maximumFractionDigits: MAX_DECIMALS,
-  useGrouping: false,
-});
+/**
+ * Every digit of a decimal written out without an exponent (to at most {@link MAX_DECIMALS}
+ * places, half up beyond), no trailing zeros in the fraction; a negative zero keeps its sign, as
+ * big.js writes it. Null for an exponent beyond {@link MAX_EXPONENT}.
+ */
+function plainText(text: string): string | null {
+  const plain = roundTo(text, MAX_DECIMALS, 'halfUp')?.replace(/\.?0+$/, '') ?? null;
+  return plain !== null && text.startsWith('-') && !plain.startsWith('-') ? `-${plain}` : plain;
+}
 
 /**
  * SPEC: "thousands separators added". Commas in the integer part only; the sign and the fraction
@@ -123,11 +135,8 @@ const plainFormat = new Intl.NumberFormat('en-US', {
 export function withThousands(value: NumericInput): string {
   const text = decimalText(value);
   if (text === null) return PLACEHOLDER;
-  const plain =
-    typeof value === 'string' && !/e/i.test(text)
-      ? text
-      : plainFormat.format(text as Intl.StringNumericLiteral);
-  const match = /^([+-]?)(\d*)(.*)$/.exec(plain);
+  const plain = typeof value === 'string' && !/e/i.test(text) ? text : plainText(text);
+  const match = plain === null ? null : /^([+-]?)(\d*)(.*)$/.exec(plain);
   if (match === null) return PLACEHOLDER;
   const [, sign = '', integer = '', rest = ''] = match;
   return sign + integer.replace(/\B(?=(?:\d{3})+$)/g, ',') + rest;
@@ -143,14 +152,12 @@ const TIMESTAMP_TEXT = /^[+-]?\d+(?:\.\d*)?$/;
 function toMillis(timestamp: NumericInput): number | null {
   const text = typeof timestamp === 'number' ? String(timestamp) : (timestamp ?? '').trim();
   if (typeof timestamp === 'number' ? !Number.isFinite(timestamp) : !TIMESTAMP_TEXT.test(text)) return null;
-  const integerDigits = fixedFormat(0, 'trunc').format(
-    text.replace(/^[+-]/, '') as Intl.StringNumericLiteral,
-  ).length;
-  // Seconds become milliseconds by the exponent (exact: Intl reads `1700000000.5e3` as a decimal).
+  const integerDigits = roundTo(text.replace(/^[+-]/, ''), 0, 'trunc')?.length;
+  // Seconds become milliseconds by the exponent (exact: the point moves, no float is involved).
   // Ten digits never print with an exponent of their own.
   const scaled = integerDigits === 10 ? `${text}e3` : text;
   // Floor: toward zero for positive values, away from it for negative ones.
-  const millis = Number(fixedFormat(0, 'floor').format(scaled as Intl.StringNumericLiteral));
+  const millis = Number(roundTo(scaled, 0, 'floor') ?? Number.NaN);
   return Number.isSafeInteger(millis) ? millis : null;
 }
 

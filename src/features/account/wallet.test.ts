@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { hashMessage, hexToString, recoverMessageAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { isUserRejection, providerErrorCode } from './provider-errors.ts';
 import {
   type AnnouncedProvider,
   addAnnouncement,
@@ -19,7 +20,6 @@ import {
   WalletError,
   walletErrorMessageKey,
 } from './wallet.ts';
-import { isUserRejection, providerErrorCode } from './wallet-errors.ts';
 
 function provider(flags: Partial<Record<'isMetaMask' | 'isTrust', boolean>> = {}): Eip1193Provider {
   return { request: async () => null, ...flags };

@@ -9,12 +9,8 @@
  */
 import { WalletError } from './wallet-errors.ts';
 
-export {
-  isUserRejection,
-  WalletError,
-  type WalletErrorKind,
-  walletErrorMessageKey,
-} from './wallet-errors.ts';
+export { isUserRejection } from './provider-errors.ts';
+export { WalletError, type WalletErrorKind, walletErrorMessageKey } from './wallet-errors.ts';
 
 /** How long a connect waits for a provider to appear (SPEC.md section 9: trusted-wallet init). */
 export const PROVIDER_WAIT_MS = 3000;
