@@ -5,10 +5,12 @@
  * pays it tens of thousands of times (a fresh renderer's main thread touched ~17,000 new pages
  * loading /home). A first touch usually costs a microsecond or two at most; on one of this
  * workplace's virtual machines, which hands freed memory back to its host at once, it cost
- * 11-19 µs, and there the same build scored 0.64-0.77 at the calibrated multiplier where another
+ * 11-20 µs, and there the same build scored 0.64-0.77 at the calibrated multiplier where another
  * host of the same benchmark index had scored 0.93-0.99 (docs/performance.md). Printed beside
  * every score, so that runs on different hosts can be compared by it.
  */
+
+import { medianOf } from './lighthouse-calibrate.ts';
 
 const PAGE = 4096;
 
@@ -30,8 +32,7 @@ export function touchFreshPages(mib = 64): number {
 
 /** The median of `runs` measurements, each on a buffer of its own. */
 export function freshPageCost(runs = 3, mib = 64): number {
-  const costs = Array.from({ length: runs }, () => touchFreshPages(mib)).sort((a, b) => a - b);
-  return costs[Math.floor(costs.length / 2)] ?? 0;
+  return medianOf(Array.from({ length: runs }, () => touchFreshPages(mib)));
 }
 
 /** One phrase for the log. */
