@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHintFirst } from './scripts/compile-hint.ts';
 import { localeParts } from './scripts/locale-parts.ts';
 import { lazyChunkFilter } from './scripts/precache-filter.ts';
 import { precompressBuild } from './scripts/precompress.ts';
@@ -36,6 +37,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // The start chunk compiled on the streaming thread (scripts/compile-hint.ts).
+    compileHintFirst(['start']),
     precompressBuild(),
   ],
   build: {
@@ -51,11 +54,6 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Every first page calls most of the start chunk at once (React, i18next, the store), so V8
-        // may compile it eagerly on a background thread while it streams in, rather than function by
-        // function on the main thread during start-up (V8's explicit compile hints, Chrome 136+;
-        // other engines read a comment). After minification, so the minifier keeps it first.
-        postBanner: (chunk) => (chunk.name === 'start' ? '//# allFunctionsCalledOnLoad' : ''),
         codeSplitting: {
           groups: [
             {

@@ -4,6 +4,7 @@
  * configuration, the markets and the announcements arrive late, in any order (docs/performance.md).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { COMPILE_HINT } from '../../scripts/compile-hint.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
 
 interface Shift {
@@ -110,6 +111,16 @@ test('the page asks for its stylesheet first and its scripts at low priority', a
   );
   expect(scripts.length).toBeGreaterThan(2);
   for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+});
+
+test('the start chunk opens with the compile hint, as its first line', async ({ request }) => {
+  // V8 reads `//# allFunctionsCalledOnLoad` only at the top of the file (scripts/compile-hint.ts).
+  const html = await (await request.get('/home', { headers: { accept: 'text/html' } })).text();
+  const start = /href="(\/assets\/start-[\w-]+\.js)"/.exec(html)?.[1];
+  expect(start).toBeDefined();
+  const code = await (await request.get(start ?? '')).text();
+  expect(code.split('\n', 1)[0]).toBe(COMPILE_HINT);
+  expect(code.split(COMPILE_HINT).length).toBe(2);
 });
 
 /** The API codes the page asked for, in order, from now on. */
