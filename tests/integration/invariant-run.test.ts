@@ -116,7 +116,12 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
             person.on[0]('10025', fields),
             person.on[1]('10025', fields),
           ]);
-          expect(second).toEqual(first);
+          // Two successes are one withdrawal answered twice. A refusal stores nothing (docs/api.md,
+          // "Idempotent replay"), so the other copy ran on its own and may have met another
+          // balance: the person's other calls run meanwhile. The audit below checks the money.
+          if (first.respCode === '00000' && second.respCode === '00000') expect(second).toEqual(first);
+          // The refusal is counted too, so the check of allowed answers below covers it.
+          else codes.set(second.respCode, (codes.get(second.respCode) ?? 0) + 1);
           retries += 1;
           answer = first;
         } else answer = await call('10025', fields);

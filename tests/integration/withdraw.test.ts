@@ -175,6 +175,35 @@ for (const target of DATABASE_TARGETS) {
       expect(await usdt()).toMatchObject({ available: '80', frozen: '20' });
     });
 
+    test('a refused submission stores nothing: the same requestId after a top-up is accepted, once', async () => {
+      // docs/api.md, "Idempotent replay": only a successful result is stored.
+      const { user, withdraw, usdt } = await funded('50');
+      const requestId = randomUUID();
+      const refused = await withdraw('80', { requestId });
+      expect(refused.envelope.respCode).toBe(ERRORS.insufficient_balance.code);
+      expect(await usdt()).toMatchObject({ available: '50', frozen: '0' });
+      const topUp = await admin(
+        'deposit',
+        '--address',
+        user.account.address,
+        '--coin',
+        'USDT',
+        '--chain',
+        'TRC20',
+        '--amount',
+        '50',
+        '--txid',
+        randomUUID().replaceAll('-', ''),
+      );
+      expect(topUp.ok).toBe(true);
+      const accepted = await withdraw('80', { requestId });
+      expect(accepted.envelope.respCode).toBe('00000');
+      expect(await usdt()).toMatchObject({ available: '20', frozen: '80' });
+      // From now on the success is the stored answer.
+      expect((await withdraw('80', { requestId })).envelope).toEqual(accepted.envelope);
+      expect(await usdt()).toMatchObject({ available: '20', frozen: '80' });
+    });
+
     test('50 simultaneous withdrawals of the whole balance: exactly one is accepted', async () => {
       const { withdraw, usdt } = await funded('100');
       const results = await Promise.all(Array.from({ length: 50 }, () => withdraw('100')));
