@@ -30,12 +30,12 @@ for (const target of DATABASE_TARGETS) {
         { database: env.database, via: 'direct' },
       );
 
-    async function funded(amount: string) {
-      const user = await signIn(env.app, freshKey());
+    /** A credited USDT deposit to `address`, through the operator's command. */
+    async function depositUsdt(address: string, amount: string) {
       const deposit = await admin(
         'deposit',
         '--address',
-        user.account.address,
+        address,
         '--coin',
         'USDT',
         '--chain',
@@ -46,6 +46,11 @@ for (const target of DATABASE_TARGETS) {
         randomUUID().replaceAll('-', ''),
       );
       expect(deposit.ok).toBe(true);
+    }
+
+    async function funded(amount: string) {
+      const user = await signIn(env.app, freshKey());
+      await depositUsdt(user.account.address, amount);
       const call = (code: string, body: Record<string, string> = {}) =>
         post(env.app, code, body, { cookie: `${user.cookieHeader}; lang=en` });
       const withdraw = (amountOut: string, extra: Record<string, string> = {}) =>
@@ -182,20 +187,7 @@ for (const target of DATABASE_TARGETS) {
       const refused = await withdraw('80', { requestId });
       expect(refused.envelope.respCode).toBe(ERRORS.insufficient_balance.code);
       expect(await usdt()).toMatchObject({ available: '50', frozen: '0' });
-      const topUp = await admin(
-        'deposit',
-        '--address',
-        user.account.address,
-        '--coin',
-        'USDT',
-        '--chain',
-        'TRC20',
-        '--amount',
-        '50',
-        '--txid',
-        randomUUID().replaceAll('-', ''),
-      );
-      expect(topUp.ok).toBe(true);
+      await depositUsdt(user.account.address, '50');
       const accepted = await withdraw('80', { requestId });
       expect(accepted.envelope.respCode).toBe('00000');
       expect(await usdt()).toMatchObject({ available: '20', frozen: '80' });
