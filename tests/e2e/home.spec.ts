@@ -15,17 +15,25 @@ import { screenshot } from './screenshot.ts';
 
 const BUNDLES = { en, ar, 'zh-CN': zhCN } as const;
 
-async function config(page: Page): Promise<GlobalConfig> {
-  const answer = await page.request.post('/adc/html/eto/00000.do', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    form: {},
+/**
+ * The configurations the page received from the server, latest last. The mining yields in the
+ * "up to" figure follow live prices (the server recomputes them every 5 s), so the label is held to
+ * the figure the page itself was sent, not to a later read of the test's own.
+ */
+function receivedConfigs(page: Page): GlobalConfig[] {
+  const seen: GlobalConfig[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/adc/html/eto/00000.do')) return;
+    const body = (await response.json().catch(() => null)) as { data?: GlobalConfig } | null;
+    if (body?.data) seen.push(body.data);
   });
-  return ((await answer.json()) as { data: GlobalConfig }).data;
+  return seen;
 }
 
 test('home, ecology and contact in English, Arabic and Chinese', async ({ page }) => {
   test.setTimeout(60_000);
   const problems = collectProblems(page);
+  const configs = receivedConfigs(page);
   admin('config', 'contact', 'telegram', '@meridian_e2e_desk');
   admin('config', 'contact', 'hours', 'Mon–Fri 09:00–17:00 UTC');
   try {
@@ -34,11 +42,14 @@ test('home, ecology and contact in English, Arabic and Chinese', async ({ page }
       await page.goto('/home');
       await page.locator('.language-picker select').selectOption(lang);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      const top = (await config(page)).topYield;
-      expect(top).not.toBeNull();
-      await expect(page.locator('.yield-value')).toHaveText(
-        bundle.staking.upTo.replace('{{apr}}', top?.percent ?? ''),
-      );
+      // The label shows the server's computed figure from the latest configuration it was sent.
+      await expect
+        .poll(async () => {
+          const top = configs.at(-1)?.topYield;
+          const label = await page.locator('.yield-value').textContent();
+          return top ? label === bundle.staking.upTo.replace('{{apr}}', top.percent) : 'no figure sent';
+        })
+        .toBe(true);
       const tiles = page.locator('.quick-entry');
       await expect(tiles).toHaveCount(11);
       await expect(tiles.locator('.badge')).toHaveCount(0);
