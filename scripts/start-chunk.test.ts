@@ -5,6 +5,11 @@ import { FIRST_PAGE_ROOTS, isSharedModule, isStartModule, staticImportClosure } 
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The first page's own TypeScript modules, as the start chunk's closure finds them. */
+function firstPageSources(): string[] {
+  return [...staticImportClosure(ROOT, FIRST_PAGE_ROOTS)].filter((file) => /\.tsx?$/.test(file));
+}
+
 describe('the start chunk', () => {
   it('takes the libraries and the shared modules the first page imports', () => {
     for (const id of [
@@ -66,7 +71,7 @@ describe('the start chunk', () => {
   it('keeps decimal arithmetic, the validation schemas and the wallet module off the first page', () => {
     // Issue #19's budget: home shows the server's decimals as they are written (src/lib/format-text.ts),
     // validates nothing, and loads the wallet module on a tap or with a session.
-    const closure = [...staticImportClosure(ROOT, FIRST_PAGE_ROOTS)].filter((file) => /\.tsx?$/.test(file));
+    const closure = firstPageSources();
     const packages = closure.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^.'][^']*)'/gm)].map(
         (match) => `${path.relative(ROOT, file)} -> ${match[1]}`,
@@ -88,7 +93,7 @@ describe('the start chunk', () => {
   it("creates no Intl object in the first page's own modules", () => {
     // The first Intl formatter of a page loads the browser's formatting data, 45-114 ms of main
     // thread on a 2-vCPU host (docs/decisions/decimal.md): not during start-up.
-    const closure = [...staticImportClosure(ROOT, FIRST_PAGE_ROOTS)].filter((file) => /\.tsx?$/.test(file));
+    const closure = firstPageSources();
     const uses = closure.filter((file) =>
       /\bnew Intl\.|\bIntl\.\w+\(|\.toLocale\w*String\(|\.localeCompare\(/.test(
         readFileSync(file, 'utf8').replace(/^\s*(?:\/\/|\*).*$/gm, ''),

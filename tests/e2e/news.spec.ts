@@ -241,7 +241,7 @@ test('the service worker shows a pushed announcement and a tap opens it', async 
     url: `/newsDetail?id=${target.id}`,
   });
   // Chromium lists a notification once it is displayed, after the worker has fetched its icon
-  // and badge: in one whole-suite run on a slow 2-vCPU host (two workers) it was not listed
+  // and badge: in one whole-suite run on a slow 2-vCPU host it was not listed
   // within the default 5 s; alone, 12 runs of 12 passed there.
   await expect
     .poll(() => shownNotifications(page), { timeout: 15_000 })
