@@ -5,14 +5,18 @@
  *    stored user) in a Chromium profile of its own, with the e2e test wallet
  *    (tests/e2e/fixtures/sign-in.ts does the same in the journeys); then that browser closes.
  * 2. Chromium starts again on that profile with a remote-debugging port for Lighthouse
- *    (`--settings.port`, `--settings.disableStorageReset` keeps the session) and a wallet
- *    extension: a content script that gives every page a provider answering the signed-in
- *    account, as a wallet extension does in a real user's browser. Without a wallet the session
- *    guard would end the session half a second after the start (src/app/guard.ts) and Lighthouse
- *    would audit the home page it goes to. It signs nothing; the audited pages never ask it to.
+ *    (`--settings.port`, `--settings.disableStorageReset` keeps the session), and every tab
+ *    Lighthouse opens gets a provider answering the signed-in account before the page's own
+ *    scripts run, as a mobile wallet's in-app browser injects its provider at document start
+ *    (`injectWalletIntoNewPages`). Until 2026-11-26 this was a browser extension with a content
+ *    script; mobile Chrome has no extensions, and the extension's set-up lengthened the audited
+ *    page's first task (docs/performance.md, "ninth"). Without a wallet
+ *    the session guard would end the session half a second after the start (src/app/guard.ts)
+ *    and Lighthouse would audit the home page it goes to (scripts/lighthouse-summary.ts fails
+ *    such a run). It signs nothing; the audited pages never ask it to.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -40,7 +44,7 @@ async function waitForDebugger(port: number, chrome: ChildProcess): Promise<void
   throw new Error(`Chromium did not open its debugging port ${port}`);
 }
 
-/** The page script of the wallet extension: an EIP-1193 provider that knows one account. */
+/** The audit wallet: an EIP-1193 provider that knows one account and signs nothing. */
 function providerScript(address: string): string {
   return `(() => {
   const account = ${JSON.stringify(address.toLowerCase())};
@@ -80,25 +84,43 @@ function providerScript(address: string): string {
 `;
 }
 
-function writeWalletExtension(dir: string, address: string): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'manifest.json'),
-    JSON.stringify({
-      manifest_version: 3,
-      name: 'Meridian audit wallet',
-      version: '1.0',
-      content_scripts: [
-        {
-          matches: ['http://127.0.0.1/*', 'http://localhost/*'],
-          js: ['provider.js'],
-          run_at: 'document_start',
-          world: 'MAIN',
-        },
-      ],
-    }),
-  );
-  writeFileSync(path.join(dir, 'provider.js'), providerScript(address));
+/**
+ * Gives every page opened in the browser on `port` the audit wallet's provider before any of the
+ * page's own scripts run: Lighthouse opens a new tab for each run, and this connection attaches
+ * to it as it appears and adds the provider as a script to evaluate on every new document
+ * (`Page.addScriptToEvaluateOnNewDocument`). A raw DevTools connection that does nothing else:
+ * Playwright attached to the same browser held Lighthouse's first run forever.
+ */
+async function injectWalletIntoNewPages(port: number, source: string): Promise<() => void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener('error', () => reject(new Error('no DevTools connection to the audit browser')), {
+      once: true,
+    });
+  });
+  let lastId = 0;
+  const send = (method: string, params: object, sessionId?: string) =>
+    socket.send(JSON.stringify({ id: ++lastId, method, params, ...(sessionId ? { sessionId } : {}) }));
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as {
+      method?: string;
+      params?: { targetInfo?: { targetId: string; type: string }; sessionId?: string };
+    };
+    const target = message.params?.targetInfo;
+    if (message.method === 'Target.targetCreated' && target?.type === 'page') {
+      send('Target.attachToTarget', { targetId: target.targetId, flatten: true });
+    } else if (message.method === 'Target.attachedToTarget' && message.params?.sessionId) {
+      // The script is kept only with the Page domain enabled on this connection.
+      send('Page.enable', {}, message.params.sessionId);
+      send('Page.addScriptToEvaluateOnNewDocument', { source }, message.params.sessionId);
+    }
+  });
+  send('Target.setDiscoverTargets', { discover: true });
+  return () => socket.close();
 }
 
 /** Signs a fresh wallet in on `origin` in a new profile, then starts Chromium on it for Lighthouse. */
@@ -109,10 +131,11 @@ export async function startSignedInBrowser(
 ): Promise<SignedInBrowser> {
   const root = mkdtempSync(path.join(tmpdir(), 'meridian-lighthouse-'));
   const profile = path.join(root, 'profile');
-  const extension = path.join(root, 'wallet');
   const privateKey = generatePrivateKey();
   let chrome: ChildProcess | undefined;
+  let stopInjecting: (() => void) | undefined;
   const close = () => {
+    stopInjecting?.();
     chrome?.kill('SIGTERM');
     rmSync(root, { recursive: true, force: true });
   };
@@ -131,21 +154,19 @@ export async function startSignedInBrowser(
     } finally {
       await context.close();
     }
-    writeWalletExtension(extension, privateKeyToAccount(privateKey).address);
     const port = await freePort();
     chrome = spawn(
       chromePath,
-      [
-        ...flags,
-        `--remote-debugging-port=${port}`,
-        `--user-data-dir=${profile}`,
-        `--load-extension=${extension}`,
-        `--disable-extensions-except=${extension}`,
-        'about:blank',
-      ],
-      { stdio: 'ignore' },
+      [...flags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+      {
+        stdio: 'ignore',
+      },
     );
     await waitForDebugger(port, chrome);
+    stopInjecting = await injectWalletIntoNewPages(
+      port,
+      providerScript(privateKeyToAccount(privateKey).address),
+    );
     return { port, close };
   } catch (error) {
     close();

@@ -9,7 +9,7 @@
  * host before the server started, the index read 2,650 while the runs themselves then measured
  * 1,750-2,440: the multiplier stood for a faster machine than the one the runs had.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { matchRoute } from '../src/app/paths.ts';
@@ -72,9 +72,16 @@ const PATH = [path.join(ROOT, 'node_modules/.bin'), path.dirname(process.execPat
   path.delimiter,
 );
 
-function lhci(args: string[]): number {
-  const result = spawnSync('lhci', args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PATH } });
-  return result.status ?? 1;
+/**
+ * Runs `lhci` and resolves with its exit code. Not `spawnSync`: the audit wallet is given to each
+ * new tab from this process's event loop (scripts/lighthouse-session.ts) while the runs go on.
+ */
+function lhci(args: string[]): Promise<number> {
+  const child = spawn('lhci', args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PATH } });
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
 }
 
 export async function runLighthouse(chromePath: string): Promise<LighthouseTally | null> {
@@ -103,7 +110,7 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
         `Lighthouse before ${url}: ${hostState}; benchmarkIndex ${measured.benchmarkIndex} ` +
           `(runs: ${measured.indexes.join(', ')}), CPU multiplier ${measured.multiplier} = max(4, index / 500)\n`,
       );
-      lhci([
+      await lhci([
         'collect',
         `--url=${url}`,
         ...(i > 0 ? ['--additive'] : []),
@@ -118,8 +125,8 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
     stopServer(server);
   }
   // The assertions' own report; the tally below reads the same medians from the reports.
-  lhci(['assert']);
-  lhci(['upload']);
+  await lhci(['assert']);
+  await lhci(['upload']);
   const tally = summarizeLighthouse(ROOT);
   // Every score with the host's state before its page's runs, beside its index and multiplier.
   if (tally) {
