@@ -158,9 +158,7 @@ export async function startSignedInBrowser(
     chrome = spawn(
       chromePath,
       [...flags, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-      {
-        stdio: 'ignore',
-      },
+      { stdio: 'ignore' },
     );
     await waitForDebugger(port, chrome);
     stopInjecting = await injectWalletIntoNewPages(

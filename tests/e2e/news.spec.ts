@@ -18,6 +18,7 @@ import { collectProblems } from './fixtures/page-problems.ts';
 import {
   controlledByServiceWorker,
   deliverPush,
+  NOTIFICATION_LISTED_MS,
   shownNotifications,
   tapNotification,
 } from './fixtures/service-worker.ts';
@@ -240,11 +241,8 @@ test('the service worker shows a pushed announcement and a tap opens it', async 
     lang: target.lang,
     url: `/newsDetail?id=${target.id}`,
   });
-  // Chromium lists a notification once it is displayed, after the worker has fetched its icon
-  // and badge: in one whole-suite run on a slow 2-vCPU host it was not listed
-  // within the default 5 s; alone, 12 runs of 12 passed there.
   await expect
-    .poll(() => shownNotifications(page), { timeout: 15_000 })
+    .poll(() => shownNotifications(page), { timeout: NOTIFICATION_LISTED_MS })
     .toEqual([
       {
         title: target.title,

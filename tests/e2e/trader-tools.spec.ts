@@ -16,6 +16,7 @@ import { collectProblems } from './fixtures/page-problems.ts';
 import {
   controlledByServiceWorker,
   deliverPush,
+  NOTIFICATION_LISTED_MS,
   shownNotifications,
   tapNotification,
 } from './fixtures/service-worker.ts';
@@ -182,10 +183,8 @@ test('a fired alert pushed to the service worker shows its notification; a tap o
     url: '/instrument/ETHUSDT',
   };
   await deliverPush(page, context, message);
-  // As in news.spec.ts: once in a whole-suite run (2026-11-26) the notification was not listed
-  // within the default 5 s, while alone the test passed 8 runs of 8 in under 2 s each.
   await expect
-    .poll(() => shownNotifications(page), { timeout: 15_000 })
+    .poll(() => shownNotifications(page), { timeout: NOTIFICATION_LISTED_MS })
     .toEqual([
       {
         title: message.title,
