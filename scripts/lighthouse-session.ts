@@ -50,6 +50,18 @@ export const VISITS_BEFORE_RUNS = 2;
 /** After a visit's load: the first reads, the screen's chunks and the code cache's write. */
 const VISIT_SETTLE_MS = 3_000;
 
+/** How long a visit waits for its tab's wallet, and then for the page's load, before it fails. */
+const VISIT_STEP_TIMEOUT_MS = 30_000;
+
+/** `promise`, or a failure naming `what` once `ms` have passed: a stuck visit fails the run. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the audit browser: ${what} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 async function waitForDebugger(port: number, chrome: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 150; attempt += 1) {
     if (chrome.exitCode !== null) throw new Error(`Chromium exited (${chrome.exitCode}) before it listened`);
@@ -109,7 +121,7 @@ interface DevToolsMessage {
   sessionId?: string;
   error?: { message: string };
   result?: { targetId?: string };
-  params?: { targetInfo?: { targetId: string; type: string }; sessionId?: string };
+  params?: { targetInfo?: { targetId: string; type: string }; sessionId?: string; targetId?: string };
 }
 
 interface AuditWallet {
@@ -172,6 +184,8 @@ async function injectWalletIntoNewPages(port: number, source: string): Promise<A
         walletSessions.set(target.targetId, sessionId);
         walletWaits.get(target.targetId)?.(sessionId);
       });
+    } else if (message.method === 'Target.targetDestroyed' && message.params?.targetId) {
+      walletSessions.delete(message.params.targetId);
     } else if (message.method === 'Page.loadEventFired' && message.sessionId) {
       loaded.get(message.sessionId)?.();
     }
@@ -182,13 +196,16 @@ async function injectWalletIntoNewPages(port: number, source: string): Promise<A
       const created = await send('Target.createTarget', { url: 'about:blank' });
       const targetId = created.result?.targetId;
       if (!targetId) throw new Error(`the audit browser opened no tab: ${created.error?.message}`);
-      const sessionId = await whenWalletReady(targetId);
+      const sessionId = await within(
+        whenWalletReady(targetId),
+        VISIT_STEP_TIMEOUT_MS,
+        'no wallet in a new tab',
+      );
       const load = new Promise<void>((resolve) => loaded.set(sessionId, resolve));
       await send('Page.navigate', { url }, sessionId);
-      await Promise.race([load, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+      await within(load, VISIT_STEP_TIMEOUT_MS, `${url} did not load`);
       await new Promise((resolve) => setTimeout(resolve, VISIT_SETTLE_MS));
       await send('Target.closeTarget', { targetId });
-      walletSessions.delete(targetId);
       walletWaits.delete(targetId);
       loaded.delete(sessionId);
     },
