@@ -26,6 +26,7 @@ import path from 'node:path';
 import { codePath, isEnvelope, RESP_OK } from '../protocol/envelope.ts';
 import { INTERVALS, type Interval } from '../protocol/markets.ts';
 import { envInteger } from '../server/config.ts';
+import { withTimeout } from '../tests/helpers/with-timeout.ts';
 import { type Figure, formatRatio, integerFormat, table, writeSummary } from './lib/report.ts';
 import type { ChildMessage, ParentMessage } from './market-server.ts';
 
@@ -93,14 +94,6 @@ function clock(): number {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 // ---------------------------------------------------------------------------------------------
 // File descriptors

@@ -24,6 +24,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { waitForStoredSession } from '../tests/e2e/fixtures/stored-map.ts';
 import { installTestWallet } from '../tests/e2e/fixtures/test-wallet.ts';
 import { freePort } from '../tests/helpers/free-port.ts';
+import { withTimeout } from '../tests/helpers/with-timeout.ts';
 
 export interface SignedInBrowser {
   /** The remote-debugging port Lighthouse connects to. */
@@ -52,15 +53,6 @@ const VISIT_SETTLE_MS = 3_000;
 
 /** How long a visit waits for its tab's wallet, and then for the page's load, before it fails. */
 const VISIT_STEP_TIMEOUT_MS = 30_000;
-
-/** `promise`, or a failure naming `what` once `ms` have passed: a stuck visit fails the run. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the audit browser: ${what} within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
 
 async function waitForDebugger(port: number, chrome: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 150; attempt += 1) {
@@ -196,14 +188,14 @@ async function injectWalletIntoNewPages(port: number, source: string): Promise<A
       const created = await send('Target.createTarget', { url: 'about:blank' });
       const targetId = created.result?.targetId;
       if (!targetId) throw new Error(`the audit browser opened no tab: ${created.error?.message}`);
-      const sessionId = await within(
+      const sessionId = await withTimeout(
         whenWalletReady(targetId),
         VISIT_STEP_TIMEOUT_MS,
-        'no wallet in a new tab',
+        "the audit wallet in a visit's new tab",
       );
       const load = new Promise<void>((resolve) => loaded.set(sessionId, resolve));
       await send('Page.navigate', { url }, sessionId);
-      await within(load, VISIT_STEP_TIMEOUT_MS, `${url} did not load`);
+      await withTimeout(load, VISIT_STEP_TIMEOUT_MS, `the load of ${url} in a visit`);
       await new Promise((resolve) => setTimeout(resolve, VISIT_SETTLE_MS));
       await send('Target.closeTarget', { targetId });
       walletWaits.delete(targetId);
