@@ -248,7 +248,7 @@ export async function startSignedInBrowser(
       providerScript(privateKeyToAccount(privateKey).address),
     );
     wallet = injected;
-    return { port, visit: (url) => injected.visit(url), close };
+    return { port, visit: injected.visit, close };
   } catch (error) {
     close();
     throw error;

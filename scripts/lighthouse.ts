@@ -101,8 +101,8 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
         signedIn = await startSignedInBrowser(chromePath, flags, new URL(url).origin);
       // Each wallet screen's five runs in the same state, a returning user's (the session kept,
       // the scripts' code cache made): see VISITS_BEFORE_RUNS.
-      for (let visit = 0; needsWallet && signedIn && visit < VISITS_BEFORE_RUNS; visit += 1)
-        await signedIn.visit(url);
+      if (needsWallet && signedIn)
+        for (let visit = 0; visit < VISITS_BEFORE_RUNS; visit += 1) await signedIn.visit(url);
       // A page's calibration and runs start on a quiet host (the server's start-up backfill done,
       // nothing else of the suite still running); a host that stays busy is named in the log.
       const host = await waitForQuietHost();
