@@ -157,7 +157,17 @@ add(
   },
 );
 
-if (check('client build (vite)', 'vite', ['build', '--logLevel', 'warn'])) {
+if (
+  check('client build (vite)', 'vite', ['build', '--logLevel', 'warn']) &&
+  // The server's render of the first screen (src/entry-server.tsx), which the e2e server sends.
+  check('first screen build (vite --ssr)', 'vite', [
+    'build',
+    '--ssr',
+    'src/entry-server.tsx',
+    '--logLevel',
+    'warn',
+  ])
+) {
   if (ensureChromium()) {
     banner('end-to-end tests (Playwright, Debian Chromium)');
     const e2eReport = path.join(RESULTS, 'e2e-report.json');

@@ -15,7 +15,9 @@ import type { Database } from './db/client.ts';
 import { ApiError } from './http/api-error.ts';
 import { createDispatcher } from './http/dispatch.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { loadFirstScreens } from './http/first-screen.ts';
 import type { CodeHandler, Services } from './http/handler.ts';
+import { requestLanguage } from './http/language.ts';
 import { logSerializers } from './http/log-safety.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { isSameOrigin } from './http/same-origin.ts';
@@ -217,13 +219,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const hasClient = await registerClient(app, config.clientDir);
+  const firstScreens = hasClient
+    ? await loadFirstScreens(config.clientDir, (error) =>
+        app.log.warn({ err: error }, 'the first screen render did not load; sending the plain shell'),
+      )
+    : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (CODE_PATH_PATTERN.test(path)) throw new ApiError('method_not_allowed');
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (hasClient && request.method === 'GET' && wantsHtml && !path.startsWith('/adc/')) {
-      return sendShell(reply);
+      const search = request.url.slice(path.length);
+      const page = await firstScreens
+        ?.page(path, search, requestLanguage(request))
+        .catch((error: unknown) => {
+          // The plain shell instead: the browser renders the screen itself, as it always could.
+          request.log.warn({ err: error }, 'first screen render failed');
+          return null;
+        });
+      if (!page) return sendShell(reply);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     throw new ApiError('not_found');
   });

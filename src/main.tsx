@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
+import { isLanguage } from '../protocol/languages.ts';
 import { startFirstReads } from './app/first-reads.ts';
 import { tellServerLanguage } from './app/language.ts';
 import { paths } from './app/paths.ts';
@@ -26,7 +27,10 @@ const firstScreen = preloadScreen(window.location.pathname);
 
 // The stored record is read before the first render, so the first frame already has the
 // language, the session and the last configuration (SPEC.md section 3, DESIGN.md section 8).
-await hydrateStore();
+// With nothing stored, the language the server wrote the page in: the one its `lang` cookie
+// names (server/http/first-screen.ts), so the app takes over in the words already on screen.
+const pageLanguage = document.documentElement.lang;
+await hydrateStore(undefined, isLanguage(pageLanguage) ? pageLanguage : undefined);
 const i18n = await initI18n(map.language.value);
 watchNetwork();
 keepFlashEventsFromReact();

@@ -47,6 +47,12 @@ describe('the persisted store', () => {
     expect(restore('garbage')).toEqual(DEFAULTS);
   });
 
+  test("without a stored language it starts in the one given (the page's), a stored one wins", () => {
+    expect(restore(null, 'ar').language).toBe('ar');
+    expect(restore({ language: 'xx' }, 'fr').language).toBe('fr');
+    expect(restore({ language: 'ja' }, 'fr').language).toBe('ja');
+  });
+
   test('hydrates before use and writes every change back under the key map', async () => {
     const backend = memoryBackend({ language: 'ko', token: 't1' });
     await hydrateStore(backend);

@@ -106,9 +106,12 @@ export function snapshot(): MapState {
   return Object.fromEntries(Object.entries(map).map(([k, s]) => [k, s.value])) as unknown as MapState;
 }
 
-/** Accepts a stored record field by field; anything of the wrong shape keeps its default. */
-export function restore(stored: unknown): MapState {
-  const state: MapState = { ...DEFAULTS };
+/**
+ * Accepts a stored record field by field; anything of the wrong shape keeps its default, and
+ * without a stored language it is `language`.
+ */
+export function restore(stored: unknown, language: Language = DEFAULTS.language): MapState {
+  const state: MapState = { ...DEFAULTS, language };
   if (typeof stored !== 'object' || stored === null) return state;
   const s = stored as Record<string, unknown>;
   if (isLanguage(s.language)) state.language = s.language;
@@ -164,16 +167,20 @@ const storedRecordBackend: StoreBackend = {
 
 /**
  * Reads the stored record into the signals, then writes every later change back. What was read is
- * not written back unchanged (a write during start-up for nothing).
+ * not written back unchanged (a write during start-up for nothing). `language` is the one to
+ * start in when none is stored.
  */
-export async function hydrateStore(backend: StoreBackend = storedRecordBackend): Promise<void> {
+export async function hydrateStore(
+  backend: StoreBackend = storedRecordBackend,
+  language: Language = DEFAULTS.language,
+): Promise<void> {
   let stored: unknown = null;
   try {
     stored = await backend.getItem(STORE_KEY);
   } catch {
     // Private mode or a full disk: start from defaults rather than not at all.
   }
-  const state = restore(stored);
+  const state = restore(stored, language);
   batch(() => {
     for (const [key, value] of Object.entries(state)) {
       (map[key as keyof MapState] as { value: unknown }).value = value;

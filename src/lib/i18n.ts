@@ -67,6 +67,8 @@ export function withCompleteLanguage<T>(load: () => Promise<T>): Promise<T> {
 
 /** Only what changes: each write restyles the whole document (index.html starts as zh-CN, ltr). */
 function applyDocumentLanguage(lang: Language): void {
+  // The server's render of the first screen has no document: it writes lang and dir itself.
+  if (typeof document === 'undefined') return;
   const root = document.documentElement;
   const dir = RTL_LANGUAGES.has(lang) ? 'rtl' : 'ltr';
   if (root.lang !== lang) root.lang = lang;

@@ -52,7 +52,8 @@ async function recordLayoutShifts(page: Page): Promise<void> {
     // The browser's install offer, as early as the app listens for it (Chromium sends it whenever
     // it finds the app installable): the install card must not appear and then be pushed away.
     new page.MutationObserver((_, observer) => {
-      if (!page.document.querySelector('.hero')) return;
+      // The app's home, not the server's render of it (inert until the app replaces it).
+      if (!page.document.querySelector('.app:not([inert]) .hero')) return;
       observer.disconnect();
       page.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true }));
     }).observe(page.document, { childList: true, subtree: true });

@@ -30,6 +30,7 @@ function useClientApp(prepare: (dir: string) => void, config: TestAppOptions['co
     await env.app?.close();
     await dispose?.();
     rmSync(env.dir, { recursive: true, force: true });
+    rmSync(`${env.dir}-ssr`, { recursive: true, force: true });
   });
   return env;
 }
@@ -160,5 +161,52 @@ describe('rate limit per IP', () => {
     expect(
       (await env.app.inject({ method: 'GET', url: '/home', headers: { accept: 'text/html' } })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the first screen in the HTML', () => {
+  // The server render as `vite build --ssr` leaves it beside the client (dist -> dist-ssr), here
+  // a stand-in that names what it was asked for; and the real index.html as the template.
+  const env = useClientApp((dir) => {
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8'),
+    );
+    mkdirSync(`${dir}-ssr`);
+    writeFileSync(
+      path.join(`${dir}-ssr`, 'entry-server.js'),
+      `export async function renderFirstScreen(pathname, search, language) {
+        if (pathname === '/assets') return null;
+        if (pathname === '/broken') throw new Error('broken render');
+        return '<div inert="" class="app"><h1>' + language + ' ' + pathname + search + '</h1></div>';
+      }`,
+    );
+  });
+  const page = (url: string, cookie?: string) =>
+    env.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  test('a route comes with its screen, in the language of the cookie', async () => {
+    const home = await page('/home?code=ABC');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(home.body).toContain('<html lang="zh-CN" dir="ltr">');
+    expect(home.body).toContain(
+      '<div id="root"><div inert="" class="app"><h1>zh-CN /home?code=ABC</h1></div></div>',
+    );
+    expect(home.body).not.toContain('boot-shell');
+    const arabic = await page('/news', 'lang=ar');
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain('<h1>ar /news</h1>');
+  });
+
+  test('a route it does not render, or a render that fails, gets the plain shell', async () => {
+    for (const url of ['/assets', '/broken']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('boot-shell');
+      expect(response.body, url).not.toContain('broken render');
+    }
   });
 });

@@ -6,7 +6,9 @@
 import { signal } from '@preact/signals-react';
 import { CACHED_AT_HEADER } from '../../../protocol/offline.ts';
 
-export const online = signal(typeof navigator === 'undefined' ? true : navigator.onLine);
+// Online unless the browser says otherwise: Node has a navigator without onLine (the server's
+// render of the first screen, src/entry-server.tsx).
+export const online = signal(typeof navigator === 'undefined' || navigator.onLine !== false);
 /** The oldest storage time (epoch ms) of the cached answers shown since the last fresh one. */
 export const cachedFrom = signal<number | null>(null);
 export const reconnects = signal(0);

@@ -1,0 +1,57 @@
+/**
+ * The first screen as HTML, rendered by the server for a visitor the service worker does not
+ * serve yet (a first visit): the real header, texts and placeholders of the route in place of the
+ * boot shell's grey boxes, so the screen's own words are on the first paint instead of after the
+ * start chunk, the screen's chunk and the language have loaded (docs/performance.md, "eleventh").
+ *
+ * What it renders is exactly the first render of a first visit in the browser: no session, no
+ * stored configuration and no answers yet, so every part that waits for data shows the placeholder
+ * it shows in the browser. `src/main.tsx` then renders into the same element and React replaces
+ * these nodes with identical ones (no hydration: nothing here has to match the browser's state
+ * beyond what it looks like). Wallet routes are not rendered: without a session the browser
+ * leaves them for home.
+ *
+ * Built with `vite build --ssr` into dist-ssr/ and loaded by server/http/first-screen.ts.
+ */
+import { renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import type { Language } from '../protocol/languages.ts';
+import { App } from './app/App.tsx';
+import { matchRoute } from './app/paths.ts';
+import { preloadScreen } from './app/screens.tsx';
+import { changeLanguage, initI18n } from './lib/i18n.ts';
+
+/** How App's render begins (src/app/App.tsx). */
+const APP_START = '<div class="app">';
+
+let started: Promise<unknown> | null = null;
+// The client's modules keep one i18next instance and one set of signals: one render at a time.
+let previous: Promise<unknown> = Promise.resolve();
+
+/** The HTML of `pathname`'s first screen in `language`, or null for a route not rendered here. */
+export function renderFirstScreen(
+  pathname: string,
+  search: string,
+  language: Language,
+): Promise<string | null> {
+  const route = matchRoute(pathname);
+  if (!route || route.wallet) return Promise.resolve(null);
+  const rendered = previous.then(async () => {
+    started ??= initI18n(language);
+    await started;
+    await changeLanguage(language);
+    await preloadScreen(pathname);
+    const html = renderToString(
+      <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+        <App />
+      </Router>,
+    );
+    if (!html.startsWith(APP_START)) throw new Error(`the app's render starts with ${html.slice(0, 40)}`);
+    // Inert until the browser's render replaces it: a tap or a choice on a control without its
+    // script would be lost when the app takes over, so none is taken (the boot shell had no
+    // controls either), while the screen can already be read.
+    return `<div inert="" ${html.slice('<div '.length)}`;
+  });
+  previous = rendered.catch(() => undefined);
+  return rendered;
+}
