@@ -58,7 +58,12 @@ if (!onboardKey) throw new Error('no chunk for src/features/account/onboard.ts i
 const walletPayload = [...reachable([onboardKey], true)].filter((k) => !firstPage.has(k));
 const walletBytes = sum(walletPayload);
 
-const cssFiles = [...new Set([...firstPage].flatMap((k) => manifest[k]?.css ?? []))];
+// The stylesheets the page links (one since the build stopped splitting CSS: vite.config.ts).
+const cssFiles = [
+  ...readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(
+    /<link rel="stylesheet"[^>]* href="\/([^"]+)"/g,
+  ),
+].map((link) => link[1] ?? '');
 const cssBytes = cssFiles.reduce((n, file) => n + gz(file), 0);
 
 const leaked = [...firstPage].filter((k) => k.includes('@web3-onboard') || k === onboardKey);

@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import { ApiError } from './http/api-error.ts';
 import { createDispatcher } from './http/dispatch.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { answerInProcess } from './http/first-read.ts';
 import { loadFirstScreens } from './http/first-screen.ts';
 import type { CodeHandler, Services } from './http/handler.ts';
 import { requestLanguage } from './http/language.ts';
@@ -232,7 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (hasClient && request.method === 'GET' && wantsHtml && !path.startsWith('/adc/')) {
       const search = request.url.slice(path.length);
       const page = await firstScreens
-        ?.page(path, search, requestLanguage(request))
+        ?.page(path, search, requestLanguage(request), (read) => answerInProcess(dispatch, request, read))
         .catch((error: unknown) => {
           // The plain shell instead: the browser renders the screen itself, as it always could.
           request.log.warn({ err: error }, 'first screen render failed');

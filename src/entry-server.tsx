@@ -4,22 +4,38 @@
  * boot shell's grey boxes, so the screen's own words are on the first paint instead of after the
  * start chunk, the screen's chunk and the language have loaded (docs/performance.md, "eleventh").
  *
- * What it renders is exactly the first render of a first visit in the browser: no session, no
- * stored configuration and no answers yet, so every part that waits for data shows the placeholder
- * it shows in the browser. `src/main.tsx` then renders into the same element and React replaces
- * these nodes with identical ones (no hydration: nothing here has to match the browser's state
- * beyond what it looks like). Wallet routes are not rendered: without a session the browser
- * leaves them for home.
+ * What it renders is exactly the first render of a first visit in the browser: no session and no
+ * stored configuration, and the answers of the first reads (`firstReadsFor`: the configuration and
+ * the screen's data), which the server sends with the page and the browser's first render takes
+ * (`answerRead`, and the configuration as if stored); every other
+ * part that waits for data shows its placeholder, as in the browser. `src/main.tsx` then renders
+ * into the same element and React replaces these nodes with identical ones (no hydration: nothing
+ * here has to match the browser's state beyond what it looks like). Wallet routes are not
+ * rendered: without a session the browser leaves them for home.
  *
  * Built with `vite build --ssr` into dist-ssr/ and loaded by server/http/first-screen.ts.
  */
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
+import type { FirstAnswer, FirstRead } from '../protocol/first-screen.ts';
 import type { Language } from '../protocol/languages.ts';
 import { App } from './app/App.tsx';
+import { CONFIG_READ, firstReadsOf, isGlobalConfig } from './app/first-reads.ts';
 import { matchRoute } from './app/paths.ts';
 import { preloadScreen } from './app/screens.tsx';
+import { setGlobalConfig, setLanguage } from './app/store.ts';
+import { answerRead, forgetReads } from './lib/api.ts';
 import { changeLanguage, initI18n } from './lib/i18n.ts';
+
+/**
+ * What the first screen of `pathname` reads first, for a first visit: the configuration (which
+ * decides what the screens show, and the start-up asks for in any case) and the screen's own.
+ */
+export function firstReadsFor(pathname: string, search: string, language: Language): FirstRead[] {
+  const route = matchRoute(pathname);
+  if (!route || route.wallet) return [];
+  return [CONFIG_READ, ...firstReadsOf({ pathname, search }, language, null)];
+}
 
 /** How App's render begins (src/app/App.tsx). */
 const APP_START = '<div class="app">';
@@ -28,11 +44,15 @@ let started: Promise<unknown> | null = null;
 // The client's modules keep one i18next instance and one set of signals: one render at a time.
 let previous: Promise<unknown> = Promise.resolve();
 
-/** The HTML of `pathname`'s first screen in `language`, or null for a route not rendered here. */
+/**
+ * The HTML of `pathname`'s first screen in `language`, with `answers` to its first reads, or null
+ * for a route not rendered here.
+ */
 export function renderFirstScreen(
   pathname: string,
   search: string,
   language: Language,
+  answers: readonly FirstAnswer[] = [],
 ): Promise<string | null> {
   const route = matchRoute(pathname);
   if (!route || route.wallet) return Promise.resolve(null);
@@ -40,12 +60,24 @@ export function renderFirstScreen(
     started ??= initI18n(language);
     await started;
     await changeLanguage(language);
+    // The screens read the language from the store (as the browser's from its stored record).
+    setLanguage(language);
     await preloadScreen(pathname);
-    const html = renderToString(
-      <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
-        <App />
-      </Router>,
-    );
+    for (const answer of answers) answerRead(answer);
+    const config = answers.find((answer) => answer.code === CONFIG_READ.code)?.data;
+    if (isGlobalConfig(config)) setGlobalConfig(config);
+    let html: string;
+    try {
+      html = renderToString(
+        <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+          <App />
+        </Router>,
+      );
+    } finally {
+      // The next visitor's render starts with its own answers only.
+      forgetReads();
+      setGlobalConfig({});
+    }
     if (!html.startsWith(APP_START)) throw new Error(`the app's render starts with ${html.slice(0, 40)}`);
     // Inert until the browser's render replaces it: a tap or a choice on a control without its
     // script would be lost when the app takes over, so none is taken (the boot shell had no

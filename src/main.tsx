@@ -1,19 +1,20 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
+import { FIRST_ANSWERS_ID, parseFirstAnswers } from '../protocol/first-screen.ts';
 import { isLanguage } from '../protocol/languages.ts';
-import { startFirstReads } from './app/first-reads.ts';
+import { CONFIG_READ, isGlobalConfig, startFirstReads } from './app/first-reads.ts';
 import { tellServerLanguage } from './app/language.ts';
 import { paths } from './app/paths.ts';
 import { preloadScreen } from './app/screens.tsx';
-import { clearSession, hydrateStore, map } from './app/store.ts';
+import { clearSession, hydrateStore, map, setGlobalConfig } from './app/store.ts';
 import { toast } from './components/toast.ts';
 import { globalConfig, refreshConfig } from './features/config/config-model.ts';
 import { keepFlashEventsFromReact } from './features/markets/live.ts';
 import { watchInstall } from './features/offline/install.ts';
 import { watchNetwork } from './features/offline/network.ts';
 import { purgeOnWalletChange, registerServiceWorker } from './features/offline/service-worker.ts';
-import { configureApi } from './lib/api.ts';
+import { answerRead, configureApi } from './lib/api.ts';
 import { completeLanguage, initI18n } from './lib/i18n.ts';
 import { whenIdle } from './lib/when-idle.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
@@ -46,7 +47,15 @@ configureApi({
   },
 });
 
-// The first screen's data, asked for now rather than after the screens load and render.
+// The first screen's data: what the server sent with the page (a first visit,
+// server/http/first-screen.ts) is there for the first render; the rest is asked for now rather
+// than after the screens load and render.
+for (const answer of parseFirstAnswers(document.getElementById(FIRST_ANSWERS_ID)?.textContent)) {
+  answerRead(answer);
+  // The configuration the server rendered with: newer than a stored one, and the first render must
+  // show what the page shows (the start-up's refresh then takes this same answer).
+  if (answer.code === CONFIG_READ.code && isGlobalConfig(answer.data)) setGlobalConfig(answer.data);
+}
 startFirstReads(window.location, map.language.value, globalConfig.value);
 
 const [{ App }] = await Promise.all([screens, firstScreen]);

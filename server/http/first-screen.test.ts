@@ -1,10 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { firstScreens, MAX_WAITING_RENDERS, withFirstScreen } from './first-screen.ts';
+import { FIRST_ANSWERS_ID, type FirstRead, parseFirstAnswers } from '../../protocol/first-screen.ts';
+import type { Language } from '../../protocol/languages.ts';
+import {
+  ANSWERED_PAGE_MS,
+  type FirstScreenRenderer,
+  firstScreens,
+  MAX_WAITING_RENDERS,
+  withFirstScreen,
+} from './first-screen.ts';
 
 // The source of dist/index.html: the build keeps its <html> tag, boot shell and <noscript>.
 const template = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+
+/** The answers block of a page, read as the browser's start-up reads it. */
+const answersIn = (page: string | null) =>
+  parseFirstAnswers(
+    new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">(.*?)</script>`).exec(
+      page ?? '',
+    )?.[1],
+  );
 
 describe('withFirstScreen', () => {
   it('puts the screen in place of the boot shell and writes the language and its direction', () => {
@@ -12,10 +28,20 @@ describe('withFirstScreen', () => {
     expect(page).toContain('<html lang="ar" dir="rtl">');
     expect(page).toContain('<div id="root"><div inert="" class="app"><h1>Home</h1></div></div>');
     expect(page).not.toContain('boot-shell');
+    expect(page).not.toContain(FIRST_ANSWERS_ID);
     // The rest of the page is the shell's own.
     expect(page).toContain('<noscript>Meridian needs JavaScript.</noscript>');
     expect(page).toContain('<script type="module" src="/src/main.tsx"></script>');
     expect(withFirstScreen(template, '', 'en')).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('carries the answers in a data block no text of theirs can close', () => {
+    const answers = [
+      { code: '10083' as const, fields: { lang: 'en' }, data: { title: '</script><b>x</b>' } },
+    ];
+    const page = withFirstScreen(template, '<div class="app"></div>', 'en', answers);
+    expect(page).not.toContain('</script><b>');
+    expect(answersIn(page)).toEqual(answers);
   });
 
   it('refuses a template it cannot place a screen in', () => {
@@ -25,32 +51,82 @@ describe('withFirstScreen', () => {
   });
 });
 
+/** A stand-in for dist-ssr/entry-server.js: /news reads 10083, /assets is not rendered. */
+function renderer(
+  render = vi.fn(async (..._args: Parameters<FirstScreenRenderer['renderFirstScreen']>) => ''),
+) {
+  const renderFirstScreen = vi.fn(
+    async (
+      pathname: string,
+      search: string,
+      language: Language,
+      answers: Parameters<FirstScreenRenderer['renderFirstScreen']>[3],
+    ) => {
+      await render(pathname, search, language, answers);
+      if (pathname === '/assets') return null;
+      return `<div class="app">${language} ${pathname}${search} ${answers.map((a) => JSON.stringify(a.data)).join()}</div>`;
+    },
+  );
+  const firstReadsFor = (pathname: string, _search: string, language: Language): FirstRead[] =>
+    pathname === '/news' ? [{ code: '10083', fields: { page: 1, size: 10, lang: language } }] : [];
+  return { renderFirstScreen, firstReadsFor };
+}
+
 describe('firstScreens', () => {
+  const noReads = async () => {
+    throw new Error('no read expected');
+  };
+
   it('renders each route, query and language once and leaves unrendered routes to the shell', async () => {
-    const render = vi.fn(async (pathname: string, search: string, language: string) =>
-      pathname === '/assets' ? null : `<div class="app">${language} ${pathname}${search}</div>`,
-    );
-    const screens = firstScreens(template, render);
-    const home = await screens.page('/home', '', 'en');
-    expect(home).toContain('<div class="app">en /home</div>');
-    expect(await screens.page('/home', '', 'en')).toBe(home);
-    expect(await screens.page('/home', '', 'fr')).toContain('<div class="app">fr /home</div>');
-    expect(await screens.page('/marketPrices', '?category=crypto', 'en')).toContain(
+    const module = renderer();
+    const screens = firstScreens(template, module);
+    const home = await screens.page('/home', '', 'en', noReads);
+    expect(home).toContain('<div class="app">en /home </div>');
+    expect(await screens.page('/home', '', 'en', noReads)).toBe(home);
+    expect(await screens.page('/home', '', 'fr', noReads)).toContain('<div class="app">fr /home </div>');
+    expect(await screens.page('/marketPrices', '?category=crypto', 'en', noReads)).toContain(
       'en /marketPrices?category=crypto',
     );
-    expect(await screens.page('/assets', '', 'en')).toBeNull();
-    expect(await screens.page('/assets', '', 'en')).toBeNull();
-    expect(render).toHaveBeenCalledTimes(4);
+    expect(await screens.page('/assets', '', 'en', noReads)).toBeNull();
+    expect(await screens.page('/assets', '', 'en', noReads)).toBeNull();
+    expect(module.renderFirstScreen).toHaveBeenCalledTimes(4);
+  });
+
+  it('renders with the answers of the first reads, sends them along, and renders again once they are old', async () => {
+    let clock = 1_000;
+    const module = renderer();
+    const screens = firstScreens(template, module, () => clock);
+    let served = 0;
+    const answer = vi.fn(async (read: FirstRead) => ({ list: [`${read.fields.lang} ${++served}`] }));
+    const first = await screens.page('/news', '', 'ar', answer);
+    expect(answer).toHaveBeenCalledWith({ code: '10083', fields: { page: 1, size: 10, lang: 'ar' } });
+    expect(first).toContain('{"list":["ar 1"]}');
+    expect(answersIn(first)).toEqual([
+      { code: '10083', fields: { page: 1, size: 10, lang: 'ar' }, data: { list: ['ar 1'] } },
+    ]);
+    clock += ANSWERED_PAGE_MS - 1;
+    expect(await screens.page('/news', '', 'ar', answer)).toBe(first);
+    clock += 1;
+    expect(await screens.page('/news', '', 'ar', answer)).toContain('{"list":["ar 2"]}');
+  });
+
+  it('leaves a read that fails to the browser and renders the rest', async () => {
+    const screens = firstScreens(template, renderer());
+    const page = await screens.page('/news', '', 'en', async () => {
+      throw new Error('not open yet');
+    });
+    expect(page).toContain('<div class="app">en /news </div>');
+    expect(answersIn(page)).toEqual([]);
   });
 
   it('passes a failed render on without keeping it', async () => {
     const render = vi
-      .fn<(pathname: string) => Promise<string | null>>()
+      .fn<(...args: Parameters<FirstScreenRenderer['renderFirstScreen']>) => Promise<string>>()
       .mockRejectedValueOnce(new Error('render failed'))
-      .mockResolvedValue('<div class="app">ok</div>');
-    const screens = firstScreens(template, render);
-    await expect(screens.page('/home', '', 'en')).rejects.toThrow('render failed');
-    expect(await screens.page('/home', '', 'en')).toContain('ok');
+      .mockResolvedValue('');
+    const screens = firstScreens(template, renderer(render));
+    await expect(screens.page('/home', '', 'en', noReads)).rejects.toThrow('render failed');
+    expect(await screens.page('/home', '', 'en', noReads)).toContain('en /home');
   });
 
   it('sends the plain shell at once while too many renders wait', async () => {
@@ -58,18 +134,22 @@ describe('firstScreens', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const render = vi.fn(async (pathname: string) => {
-      await held;
-      return `<div class="app">${pathname}</div>`;
-    });
-    const screens = firstScreens(template, render);
-    const waiting = Array.from({ length: MAX_WAITING_RENDERS }, (_, i) =>
-      screens.page(`/news`, `?q=${i}`, 'en'),
+    const screens = firstScreens(
+      template,
+      renderer(
+        vi.fn(async () => {
+          await held;
+          return '';
+        }),
+      ),
     );
-    expect(await screens.page('/news', '?q=more', 'en')).toBeNull();
+    const waiting = Array.from({ length: MAX_WAITING_RENDERS }, (_, i) =>
+      screens.page('/home', `?q=${i}`, 'en', noReads),
+    );
+    expect(await screens.page('/home', '?q=more', 'en', noReads)).toBeNull();
     release();
-    for (const page of await Promise.all(waiting)) expect(page).toContain('/news');
+    for (const page of await Promise.all(waiting)) expect(page).toContain('/home');
     // Not kept as "no screen": once the queue is short again, it is rendered.
-    expect(await screens.page('/news', '?q=more', 'en')).toContain('/news');
+    expect(await screens.page('/home', '?q=more', 'en', noReads)).toContain('/home?q=more');
   });
 });

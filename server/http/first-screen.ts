@@ -1,9 +1,12 @@
 /**
  * The app shell with the route's first screen in it, for navigations the service worker does not
  * answer yet (a first visit): src/entry-server.tsx renders the screen as a first visit's browser
- * would, and the result replaces the boot shell's placeholders in index.html, so the screen's
- * words are on the first paint (docs/performance.md, "eleventh"). The render depends only on the
- * route, its query and the language (no session, no data), so each is kept once rendered.
+ * would, with the answers of its first reads, and the result replaces the boot shell's
+ * placeholders in index.html, so the screen's words and data are on the first paint
+ * (docs/performance.md, "eleventh"). The answers go with the page (protocol/first-screen.ts), so
+ * the browser's first render shows the same and asks for none of them again. A page without
+ * answers depends only on the route, its query and the language and is kept; one with answers
+ * for a second or two (prices move every second; the page's live feed takes over from there).
  *
  * The render comes from `vite build --ssr` (dist-ssr/, beside the client's dist/); without it, or
  * when a render fails, the visitor gets the plain shell, as before.
@@ -11,16 +14,38 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CODES } from '../../protocol/codes.ts';
+import {
+  FIRST_ANSWERS_ID,
+  type FirstAnswer,
+  type FirstRead,
+  firstAnswersText,
+} from '../../protocol/first-screen.ts';
 import { type Language, RTL_LANGUAGES } from '../../protocol/languages.ts';
 
-type Render = (pathname: string, search: string, language: Language) => Promise<string | null>;
+/** What dist-ssr/entry-server.js exports (src/entry-server.tsx). */
+export interface FirstScreenRenderer {
+  firstReadsFor(pathname: string, search: string, language: Language): FirstRead[];
+  renderFirstScreen(
+    pathname: string,
+    search: string,
+    language: Language,
+    answers: readonly FirstAnswer[],
+  ): Promise<string | null>;
+}
+
+/** The `data` of a read-only code's answer, as its client would get it. */
+export type AnswerRead = (read: FirstRead) => Promise<unknown>;
 
 /** The boot shell: everything inside `<div id="root">`, which index.html closes before `<noscript>`. */
-const BOOT_SHELL = /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript>)/;
+const BOOT_SHELL = /(<div id="root">)[\s\S]*?(<\/div>\s*)(<noscript>)/;
 const HTML_TAG = /<html lang="[^"]*" dir="[^"]*">/;
 
 /** Renders kept: routes x languages, and a few queries (a market list's category). */
 const KEPT_RENDERS = 512;
+
+/** How long a page with answers is sent again before it is rendered with fresh ones. */
+export const ANSWERED_PAGE_MS = 2_000;
 
 /**
  * Renders waiting at most (they run one at a time, a few milliseconds each): beyond that a
@@ -28,40 +53,74 @@ const KEPT_RENDERS = 512;
  */
 export const MAX_WAITING_RENDERS = 4;
 
-/** `template` (index.html) with `screen` in place of the boot shell, in `language`'s direction. */
-export function withFirstScreen(template: string, screen: string, language: Language): string {
+/**
+ * `template` (index.html) with `screen` in place of the boot shell, in `language`'s direction,
+ * and `answers` beside it.
+ */
+export function withFirstScreen(
+  template: string,
+  screen: string,
+  language: Language,
+  answers: readonly FirstAnswer[] = [],
+): string {
   if (!BOOT_SHELL.test(template) || !HTML_TAG.test(template)) {
     throw new Error(
       'index.html has no <html lang dir> or no boot shell in <div id="root"> before <noscript>',
     );
   }
   const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
+  const block =
+    answers.length === 0
+      ? ''
+      : `<script type="application/json" id="${FIRST_ANSWERS_ID}">${firstAnswersText(answers)}</script>\n    `;
   return template
     .replace(HTML_TAG, `<html lang="${language}" dir="${dir}">`)
-    .replace(BOOT_SHELL, (_match, open: string, close: string) => `${open}${screen}${close}`);
+    .replace(
+      BOOT_SHELL,
+      (_match, open: string, close: string, noscript: string) =>
+        `${open}${screen}${close}${block}${noscript}`,
+    );
 }
 
 export interface FirstScreens {
-  /** index.html with the first screen of `pathname` in it, or null for a route it does not render. */
-  page(pathname: string, search: string, language: Language): Promise<string | null>;
+  /**
+   * index.html with the first screen of `pathname` in it, or null for a route it does not render;
+   * `answerRead` answers the screen's first reads.
+   */
+  page(pathname: string, search: string, language: Language, answerRead: AnswerRead): Promise<string | null>;
 }
 
-export function firstScreens(template: string, render: Render): FirstScreens {
+export function firstScreens(
+  template: string,
+  renderer: FirstScreenRenderer,
+  now: () => number = Date.now,
+): FirstScreens {
   withFirstScreen(template, '', 'en'); // the template's markers, checked once at start
-  const kept = new Map<string, string | null>();
+  const kept = new Map<string, { page: string | null; at: number; answered: boolean }>();
   let waiting = 0;
+  /** The answers of the reads that succeed; a read that fails leaves its part to the browser. */
+  const answersTo = async (reads: FirstRead[], answerRead: AnswerRead): Promise<FirstAnswer[]> => {
+    const settled = await Promise.allSettled(
+      reads
+        // Only what anyone may read, and reading changes nothing.
+        .filter(({ code }) => !CODES[code].mutating && !CODES[code].wallet)
+        .map(async (read) => ({ ...read, data: await answerRead(read) })),
+    );
+    return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  };
   return {
-    async page(pathname, search, language) {
+    async page(pathname, search, language, answerRead) {
       const key = `${language} ${pathname}${search}`;
       const known = kept.get(key);
-      if (known !== undefined) return known;
+      if (known && (!known.answered || now() - known.at < ANSWERED_PAGE_MS)) return known.page;
       if (waiting >= MAX_WAITING_RENDERS) return null;
       waiting += 1;
       try {
-        const screen = await render(pathname, search, language);
-        const page = screen === null ? null : withFirstScreen(template, screen, language);
-        if (kept.size >= KEPT_RENDERS) kept.delete(kept.keys().next().value as string);
-        kept.set(key, page);
+        const answers = await answersTo(renderer.firstReadsFor(pathname, search, language), answerRead);
+        const screen = await renderer.renderFirstScreen(pathname, search, language, answers);
+        const page = screen === null ? null : withFirstScreen(template, screen, language, answers);
+        if (!kept.has(key) && kept.size >= KEPT_RENDERS) kept.delete(kept.keys().next().value as string);
+        kept.set(key, { page, at: now(), answered: answers.length > 0 });
         return page;
       } finally {
         waiting -= 1;
@@ -82,8 +141,8 @@ export async function loadFirstScreens(
   const template = path.join(clientDir, 'index.html');
   if (!existsSync(entry) || !existsSync(template)) return null;
   try {
-    const module = (await import(pathToFileURL(entry).href)) as { renderFirstScreen: Render };
-    return firstScreens(readFileSync(template, 'utf8'), module.renderFirstScreen);
+    const renderer = (await import(pathToFileURL(entry).href)) as FirstScreenRenderer;
+    return firstScreens(readFileSync(template, 'utf8'), renderer);
   } catch (error) {
     onFailure(error);
     return null;

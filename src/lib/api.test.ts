@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_READ_MS, fetchData, startRead } from './api.ts';
+import { answeredRead, answerRead, EARLY_READ_MS, fetchData, forgetReads, startRead } from './api.ts';
 
 /** A server that answers every call with its number, counting the calls per code. */
 function countingServer() {
@@ -17,6 +17,7 @@ function countingServer() {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  forgetReads();
 });
 
 describe('a read started ahead of its screen', () => {
@@ -54,5 +55,36 @@ describe('a read started ahead of its screen', () => {
     const calls = countingServer();
     startRead('10025', { amount: '1' });
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('a read the page brought answered', () => {
+  const announcements = { code: '10083' as const, fields: { page: 1, size: 10, lang: 'en' } };
+
+  it('is read at once as often as the first render asks, then taken by the first identical call', async () => {
+    const calls = countingServer();
+    answerRead({ ...announcements, data: { list: ['a'], total: 1 } });
+    expect(answeredRead('10083', announcements.fields)).toEqual({ list: ['a'], total: 1 });
+    expect(answeredRead('10083', announcements.fields)).toEqual({ list: ['a'], total: 1 });
+    expect(answeredRead('10083', { ...announcements.fields, lang: 'ar' })).toBeUndefined();
+    // Start-up does not ask for what the page brought.
+    startRead('10083', announcements.fields);
+    expect(calls).toHaveLength(0);
+    await expect(fetchData('10083', announcements.fields)).resolves.toEqual({ list: ['a'], total: 1 });
+    expect(answeredRead('10083', announcements.fields)).toBeUndefined();
+    await expect(fetchData('10083', announcements.fields)).resolves.toBe(1);
+  });
+
+  it('is not read once old, nor after forgetReads, nor for a change', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    answerRead({ ...announcements, data: null });
+    expect(answeredRead('10083', announcements.fields)).toBeNull();
+    vi.setSystemTime(Date.now() + EARLY_READ_MS + 1);
+    expect(answeredRead('10083', announcements.fields)).toBeUndefined();
+    answerRead({ ...announcements, data: 1 });
+    forgetReads();
+    expect(answeredRead('10083', announcements.fields)).toBeUndefined();
+    answerRead({ code: '10025', fields: { amount: '1' }, data: 1 });
+    expect(answeredRead('10025', { amount: '1' })).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import {
   RESP_OK_NOTICE,
   RESP_SESSION_ENDED,
 } from '../../protocol/envelope.ts';
+import type { FirstAnswer, FirstRead, ReadFields } from '../../protocol/first-screen.ts';
 import { isOffline, noteAnswer } from '../features/offline/network.ts';
 
 export class ApiCallError extends Error {
@@ -42,7 +43,7 @@ export function configureApi(next: ApiHooks): void {
   hooks = next;
 }
 
-export type FormFields = Record<string, string | number | boolean | null | undefined>;
+export type FormFields = ReadFields;
 
 export function encodeForm(fields: FormFields): URLSearchParams {
   const form = new URLSearchParams();
@@ -138,13 +139,41 @@ export async function fetchData<T>(code: ApiCode, fields: FormFields = {}): Prom
  * instead of following the first render. The first identical `fetchData` takes it, once; one not
  * taken within a few seconds is dropped, and a later call goes to the network as usual.
  */
-const earlyReads = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
+const earlyReads = new Map<string, { answer: Promise<unknown>; startedAt: number; data?: unknown }>();
 export const EARLY_READ_MS = 10_000;
 
 const readKey = (code: ApiCode, fields: FormFields) => `${code}?${encodeForm(fields).toString()}`;
 
+export type Read = FirstRead;
+export type AnsweredRead = FirstAnswer;
+
+/**
+ * A read already answered (the first screen's, carried by the page: server/http/first-screen.ts):
+ * taken by the first identical `fetchData` as a started one would be, and readable at once by
+ * {@link answeredRead}, so the screen's first render already shows it.
+ */
+export function answerRead({ code, fields, data }: AnsweredRead, now = Date.now()): void {
+  if (CODES[code].mutating) return;
+  earlyReads.set(readKey(code, fields), { answer: Promise.resolve(data), startedAt: now, data });
+}
+
+/** The `data` of an answered read not taken yet (see {@link answerRead}), without taking it. */
+export function answeredRead<T>(code: ApiCode, fields: FormFields = {}, now = Date.now()): T | undefined {
+  if (earlyReads.size === 0) return undefined;
+  const early = earlyReads.get(readKey(code, fields));
+  if (!early || now - early.startedAt > EARLY_READ_MS) return undefined;
+  return early.data as T | undefined;
+}
+
+/** Drops every read started or answered and not taken (the server's render, between visitors). */
+export function forgetReads(): void {
+  earlyReads.clear();
+}
+
 export function startRead(code: ApiCode, fields: FormFields = {}, now = Date.now()): void {
   if (CODES[code].mutating) return;
+  // The page brought its answer: nothing to ask.
+  if (answeredRead(code, fields, now) !== undefined) return;
   const answer = callApi(code, fields).then((envelope) => envelope.data);
   // Nobody may take it: a failure (already toasted by callApi) must not be an unhandled rejection.
   answer.catch(() => undefined);

@@ -16,8 +16,19 @@ export type Load<T> =
 export function useLoad<T>(
   fetcher: () => Promise<T>,
   deps: readonly unknown[],
+  /**
+   * The data when it is already here (the first screen's answer the page brought,
+   * `answeredRead` in src/lib/api.ts): the first render shows it instead of the skeleton. The
+   * fetch still runs, and takes that same answer.
+   */
+  initial?: () => T | undefined,
 ): Load<T> & { reload(): void; refresh(): void } {
-  const [load, setLoad] = useState<Load<T>>({ state: 'loading', data: null, error: null });
+  const [load, setLoad] = useState<Load<T>>(() => {
+    const data = initial?.();
+    return data === undefined
+      ? { state: 'loading', data: null, error: null }
+      : { state: 'ready', data, error: null };
+  });
   const generation = useRef(0);
   const shown = useRef(load);
   shown.current = load;
@@ -36,7 +47,9 @@ export function useLoad<T>(
     );
     // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the fetch depends on
   }, deps);
-  useEffect(() => run(), [run]);
+  // With the data already here, the first fetch is quiet: the skeleton would replace what is shown.
+  const quietRun = useRef(load.state === 'ready' ? run : null);
+  useEffect(() => run(run === quietRun.current), [run]);
   const seen = useRef(reconnects.peek());
   useSignalEffect(() => {
     const count = reconnects.value;

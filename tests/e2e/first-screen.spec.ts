@@ -1,7 +1,8 @@
 /**
  * The first screen in the HTML (src/entry-server.tsx, server/http/first-screen.ts): a first visit
- * reads the route's screen before any script runs, in the language its cookie names; the app then
- * takes over without a shift or an error; wallet routes keep the boot shell.
+ * reads the route's screen, its first data included, before any script runs, in the language its
+ * cookie names; the app then takes over with the same data, without a shift, an error or asking
+ * for it again; wallet routes keep the boot shell.
  */
 import { expect, type Page, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
@@ -35,11 +36,20 @@ test.describe('without scripts', () => {
     await expect(page.locator('.hero p')).toHaveText(zhCN.home.intro);
     await expect(page.locator('.boot-shell')).toHaveCount(0);
 
+    // A list page: its first answers came with it.
+    await page.goto('/marketPrices');
+    await expect(page.locator('.market-list li[data-symbol]').first()).toBeVisible();
+    await page.goto('/news');
+    await expect(page.locator('.news-list li').first()).toBeVisible();
+
     await context.addCookies([{ name: 'lang', value: 'ar', url: page.url() }]);
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('.hero h2')).toHaveText(ar.home.headline);
+    // The data read in that language too.
+    await page.goto('/news');
+    await expect(page.locator('.news-list li').first()).toBeVisible();
   });
 });
 
@@ -78,6 +88,23 @@ test('a first visit with a language cookie and nothing stored: the app takes ove
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('.language-picker select')).toHaveValue('ar');
 });
+
+for (const [path, code, shown] of [
+  ['/marketPrices', '10068', '.market-list li[data-symbol]'],
+  ['/news', '10083', '.news-list li'],
+] as const) {
+  test(`${path}: the app takes over with the answer the page brought and asks for none of it`, async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/${code}.do`)) asked.push(request.url());
+    });
+    await page.goto(path);
+    await expect(page.locator('.app:not([inert])').locator(shown).first()).toBeVisible();
+    expect(asked).toEqual([]);
+  });
+}
 
 /** The layout shifts of the page from its first paint, not caused by input. */
 async function recordLayoutShifts(page: Page): Promise<void> {

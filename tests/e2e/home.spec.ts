@@ -9,6 +9,7 @@ import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import type { GlobalConfig } from '../../protocol/config.ts';
+import { FIRST_ANSWERS_ID, parseFirstAnswers } from '../../protocol/first-screen.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { screenshot } from './screenshot.ts';
@@ -16,13 +17,20 @@ import { screenshot } from './screenshot.ts';
 const BUNDLES = { en, ar, 'zh-CN': zhCN } as const;
 
 /**
- * The configurations the page received from the server, latest last. The mining yields in the
+ * The configurations the page received from the server (with the page, or from 00000), latest last. The mining yields in the
  * "up to" figure follow live prices (the server recomputes them every 5 s), so the label is held to
  * the figure the page itself was sent, not to a later read of the test's own.
  */
 function receivedConfigs(page: Page): GlobalConfig[] {
   const seen: GlobalConfig[] = [];
   page.on('response', async (response) => {
+    // A first visit's page brings its configuration (server/http/first-screen.ts).
+    if (response.request().resourceType() === 'document') {
+      const block = new RegExp(`id="${FIRST_ANSWERS_ID}">(.*?)</script>`).exec(await response.text())?.[1];
+      const config = parseFirstAnswers(block).find((answer) => answer.code === '00000');
+      if (config) seen.push(config.data as GlobalConfig);
+      return;
+    }
     if (!response.url().endsWith('/adc/html/eto/00000.do')) return;
     const body = (await response.json().catch(() => null)) as { data?: GlobalConfig } | null;
     if (body?.data) seen.push(body.data);

@@ -28,6 +28,8 @@ test('every route opens a working screen, signed in: no "Not open yet", no raw k
   for (const route of ROUTES) {
     const path = EXAMPLES[route.path] ?? route.path;
     await page.goto(path);
+    // The app's screen, not the server's first render of a public route (inert until replaced).
+    await expect(page.locator('[inert]'), path).toHaveCount(0);
     await expect(page.locator('h1').first(), path).toBeVisible();
     await expect(page.locator('[aria-busy="true"], .skeleton'), path).toHaveCount(0, { timeout: 10_000 });
     const text = await page.locator('body').innerText();

@@ -175,10 +175,14 @@ describe('the first screen in the HTML', () => {
     mkdirSync(`${dir}-ssr`);
     writeFileSync(
       path.join(`${dir}-ssr`, 'entry-server.js'),
-      `export async function renderFirstScreen(pathname, search, language) {
+      `export function firstReadsFor(pathname, search, language) {
+        return pathname === '/news' ? [{ code: '00000', fields: {} }] : [];
+      }
+      export async function renderFirstScreen(pathname, search, language, answers) {
         if (pathname === '/assets') return null;
         if (pathname === '/broken') throw new Error('broken render');
-        return '<div inert="" class="app"><h1>' + language + ' ' + pathname + search + '</h1></div>';
+        const data = answers.map((answer) => JSON.stringify(answer.data)).join();
+        return '<div inert="" class="app"><h1>' + language + ' ' + pathname + search + '</h1>' + data + '</div>';
       }`,
     );
   });
@@ -196,9 +200,31 @@ describe('the first screen in the HTML', () => {
       '<div id="root"><div inert="" class="app"><h1>zh-CN /home?code=ABC</h1></div></div>',
     );
     expect(home.body).not.toContain('boot-shell');
+    expect(home.body).not.toContain('first-answers');
     const arabic = await page('/news', 'lang=ar');
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.body).toContain('<h1>ar /news</h1>');
+  });
+
+  test("a screen's first reads are answered in-process, rendered, and sent with the page", async () => {
+    const news = await page('/news', 'lang=en');
+    // The same data the code's own route answers.
+    const direct = await env.app.inject({
+      method: 'POST',
+      url: '/adc/html/eto/00000.do',
+      headers: FORM_HEADERS,
+    });
+    const data = direct.json().data;
+    expect(data).toHaveProperty('features');
+    // (The same but for the time it was answered at.)
+    const sent = { ...data, serverTime: expect.any(Number) };
+    const rendered = /<h1>en \/news<\/h1>(.*?)<\/div>/.exec(news.body)?.[1];
+    expect(JSON.parse(rendered ?? 'null')).toEqual(sent);
+    const block = /<script type="application\/json" id="first-answers">(.*?)<\/script>/.exec(news.body)?.[1];
+    expect(JSON.parse(block ?? 'null')).toEqual([{ code: '00000', fields: {}, data: sent }]);
+    // And the page's own answer is still a page: its headers are not the read's.
+    expect(news.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(news.headers['cache-control']).toBe('no-cache');
   });
 
   test('a route it does not render, or a render that fails, gets the plain shell', async () => {

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { signInWithWallet, walletStep } from './session.ts';
+import { signIn, walletStep } from './session.ts';
 
 /** Connect and sign in; shows the step in flight and cannot be pressed twice. */
 export function ConnectButton() {
@@ -21,7 +21,7 @@ export function ConnectButton() {
       className="button button-primary connect-button"
       disabled={step !== 'idle'}
       aria-busy={step !== 'idle'}
-      onClick={() => void signInWithWallet(new URLSearchParams(search).get('code'))}
+      onClick={() => void signIn(new URLSearchParams(search).get('code'))}
     >
       {label}
     </button>

@@ -6,7 +6,7 @@ import { paths, type RouteName } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
 import { formatDate } from '../../lib/format.ts';
 import { AddressChip } from './AddressChip.tsx';
-import { signOut } from './session.ts';
+import { signOut } from './sign-in.ts';
 
 // Every entry leads to a working screen (tests/e2e/routes.spec.ts walks them all).
 const SECTIONS: readonly { title: string; routes: readonly RouteName[] }[] = [

@@ -1,8 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguagePicker } from '../../app/LanguagePicker.tsx';
 import { currentUser } from '../../app/store.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
+import { withCompleteLanguage } from '../../lib/i18n.ts';
 import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
@@ -10,7 +12,7 @@ import { firstConfigLoading } from '../config/config-model.ts';
 import { PlatformOverview } from '../config/PlatformOverview.tsx';
 import { TickerStrip } from '../markets/TickerStrip.tsx';
 import { LatestAnnouncement } from '../news/LatestAnnouncement.tsx';
-import { InstallEntry } from '../offline/InstallEntry.tsx';
+import { installed, installPrompt, isIos } from '../offline/install.ts';
 import { YieldLabel } from '../staking/YieldLabel.tsx';
 import { QuickEntries } from './QuickEntries.tsx';
 
@@ -46,11 +48,28 @@ export function HomePage() {
 }
 
 /**
+ * The install card's code and words load only where the browser offers to install, or on iOS:
+ * most visits never show it, and the first page does not carry it.
+ */
+const InstallEntry = lazy(() =>
+  withCompleteLanguage(() => import('../offline/InstallEntry.tsx')).then((module) => ({
+    default: module.InstallEntry,
+  })),
+);
+
+/**
  * Below the overview, which grows from a skeleton to its lists when the first configuration
  * arrives: the install card waits for that, so it never appears and is then pushed away. Its own
  * subscription, so the configuration's arrival renders this again (in slices), not the whole
  * home page.
  */
 function InstallEntryOnceConfigured() {
-  return useTransitionSignal(firstConfigLoading) ? null : <InstallEntry />;
+  useSignals();
+  const loading = useTransitionSignal(firstConfigLoading);
+  if (loading || installed.value || (!installPrompt.value && !isIos())) return null;
+  return (
+    <Suspense fallback={null}>
+      <InstallEntry />
+    </Suspense>
+  );
 }

@@ -13,7 +13,7 @@ import { NotOpenYet } from '../../components/NotOpenYet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { globalConfig } from '../config/config-model.ts';
-import { getMarkets } from './api.ts';
+import { answeredMarkets, getMarkets } from './api.ts';
 import { ChangePercent, LivePrice, Sparkline } from './LivePrice.tsx';
 import { categoryOf, instrumentPath } from './paths.ts';
 import { useLiveRows } from './use-live-rows.ts';
@@ -46,7 +46,11 @@ function MarketBrowser({ defaultCategory }: { defaultCategory: MarketCategory })
   const search = useSearch();
   const [location, navigate] = useLocation();
   const category = categoryOf(search, defaultCategory);
-  const load = useLoad(() => getMarkets(category), [category]);
+  const load = useLoad(
+    () => getMarkets(category),
+    [category],
+    () => answeredMarkets(category),
+  );
   const activeTab = useRef<HTMLButtonElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the category changes
   useEffect(() => {

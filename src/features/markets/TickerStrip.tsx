@@ -11,7 +11,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { firstConfigLoading, globalConfig } from '../config/config-model.ts';
-import { getMarkets } from './api.ts';
+import { answeredMarkets, getMarkets } from './api.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
 import { instrumentPath, TICKER_CATEGORY } from './paths.ts';
 import { useLiveRows } from './use-live-rows.ts';
@@ -30,7 +30,11 @@ export function TickerStrip() {
 }
 
 function Ticker() {
-  const load = useLoad(() => getMarkets(TICKER_CATEGORY), []);
+  const load = useLoad(
+    () => getMarkets(TICKER_CATEGORY),
+    [],
+    () => answeredMarkets(TICKER_CATEGORY),
+  );
   return (
     <TickerFrame
       items={

@@ -13,12 +13,14 @@ import type {
   MarketCategory,
   MarketRow,
 } from '../../../protocol/markets.ts';
-import { encodeForm, type FormFields, fetchData, startRead } from '../../lib/api.ts';
+import { answeredRead, encodeForm, type FormFields, fetchData, type Read } from '../../lib/api.ts';
 import { noteAnswer } from '../offline/network.ts';
 
 export const getMarkets = (category: MarketCategory) => fetchData<MarketRow[]>('10068', { category });
-/** The same read, started ahead of the screen (see `startRead`). */
-export const startMarketsRead = (category: MarketCategory) => startRead('10068', { category });
+/** The same read, to start ahead of the screen (see `startRead`). */
+export const marketsRead = (category: MarketCategory): Read => ({ code: '10068', fields: { category } });
+/** Its answer when the page brought it (see `answerRead`). */
+export const answeredMarkets = (category: MarketCategory) => answeredRead<MarketRow[]>('10068', { category });
 
 export const getInstrument = (symbol: string) => fetchData<InstrumentDetails>('10071', { symbol });
 

@@ -1,12 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { AnnouncementSummary } from '../../../protocol/news.ts';
 import { announcementPath } from '../../../protocol/news-path.ts';
 import { paths } from '../../app/paths.ts';
 import { map } from '../../app/store.ts';
 import { When } from '../../components/When.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { getAnnouncements } from './api.ts';
+import { answeredAnnouncements, getAnnouncements } from './api.ts';
 import './news.css';
 
 /**
@@ -18,14 +19,14 @@ export function LatestAnnouncement() {
   useSignals();
   const { t } = useTranslation();
   const lang = map.language.value;
-  const load = useLoad(async () => {
-    // Pinned ones come first in the list; the newest is the latest of the first page.
-    const { list } = await getAnnouncements(lang, 1);
-    return list.reduce<(typeof list)[number] | null>(
-      (latest, a) => (!latest || a.publishedAt > latest.publishedAt ? a : latest),
-      null,
-    );
-  }, [lang]);
+  const load = useLoad(
+    async () => latestOf((await getAnnouncements(lang, 1)).list),
+    [lang],
+    () => {
+      const first = answeredAnnouncements(lang);
+      return first && latestOf(first.list);
+    },
+  );
   // While loading, an invisible strip of the same height holds the place, so the cards below do
   // not jump when it arrives (layout shift).
   if (load.state === 'loading') return <LatestAnnouncementPlaceholder />;
@@ -60,5 +61,13 @@ function LatestAnnouncementPlaceholder() {
         <span className="small">&nbsp;</span>
       </span>
     </section>
+  );
+}
+
+/** Pinned ones come first in the list; the newest is the latest of the first page. */
+function latestOf(list: AnnouncementSummary[]): AnnouncementSummary | null {
+  return list.reduce<AnnouncementSummary | null>(
+    (latest, a) => (!latest || a.publishedAt > latest.publishedAt ? a : latest),
+    null,
   );
 }

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { When } from '../../components/When.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { PushSwitch } from '../push/PushSwitch.tsx';
-import { getAnnouncements } from './api.ts';
+import { answeredAnnouncements, getAnnouncements } from './api.ts';
 import './news.css';
 import { PinnedBadge } from './PinnedBadge.tsx';
 
@@ -39,12 +39,19 @@ export function NewsListPage() {
   const { t } = useTranslation();
   const lang = map.language.value;
   const [pages, setPages] = useState(1);
-  const load = useLoad(async () => {
-    const first = await getAnnouncements(lang, 1);
-    const list = [...first.list];
-    for (let p = 2; p <= pages; p++) list.push(...(await getAnnouncements(lang, p)).list);
-    return { list, total: first.total };
-  }, [lang, pages]);
+  const load = useLoad(
+    async () => {
+      const first = await getAnnouncements(lang, 1);
+      const list = [...first.list];
+      for (let p = 2; p <= pages; p++) list.push(...(await getAnnouncements(lang, p)).list);
+      return { list, total: first.total };
+    },
+    [lang, pages],
+    () => {
+      const first = pages === 1 ? answeredAnnouncements(lang) : undefined;
+      return first && { list: [...first.list], total: first.total };
+    },
+  );
   return (
     <>
       <PageHeader title={t('routes.news')} />

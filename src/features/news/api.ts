@@ -1,7 +1,7 @@
 import type { Page } from '../../../protocol/envelope.ts';
 import type { Language } from '../../../protocol/languages.ts';
 import type { Announcement, AnnouncementSummary, ContactInfo } from '../../../protocol/news.ts';
-import { fetchData, startRead } from '../../lib/api.ts';
+import { answeredRead, fetchData, type Read } from '../../lib/api.ts';
 
 export const NEWS_PAGE_SIZE = 10;
 
@@ -9,8 +9,13 @@ const announcementsQuery = (lang: Language, page: number, size: number) => ({ pa
 
 export const getAnnouncements = (lang: Language, page: number, size = NEWS_PAGE_SIZE) =>
   fetchData<Page<AnnouncementSummary>>('10083', announcementsQuery(lang, page, size));
-/** The first page, started ahead of the screen (see `startRead`). */
-export const startAnnouncementsRead = (lang: Language) =>
-  startRead('10083', announcementsQuery(lang, 1, NEWS_PAGE_SIZE));
+/** The first page, to start ahead of the screen (see `startRead`). */
+export const announcementsRead = (lang: Language): Read => ({
+  code: '10083',
+  fields: announcementsQuery(lang, 1, NEWS_PAGE_SIZE),
+});
+/** Its answer when the page brought it (see `answerRead`). */
+export const answeredAnnouncements = (lang: Language) =>
+  answeredRead<Page<AnnouncementSummary>>('10083', announcementsQuery(lang, 1, NEWS_PAGE_SIZE));
 export const getAnnouncement = (lang: Language, id: number) => fetchData<Announcement>('10084', { id, lang });
 export const getContact = () => fetchData<ContactInfo>('10085');
