@@ -4,14 +4,14 @@
  * boot shell's grey boxes, so the screen's own words are on the first paint instead of after the
  * start chunk, the screen's chunk and the language have loaded (docs/performance.md, "eleventh").
  *
- * What it renders is exactly the first render of a first visit in the browser: no session and no
+ * What it renders is exactly the first render of a first visit in the browser: no session, no
  * stored configuration, and the answers of the first reads (`firstReadsFor`: the configuration and
  * the screen's data), which the server sends with the page and the browser's first render takes
- * (`answerRead`, and the configuration as if stored); every other
- * part that waits for data shows its placeholder, as in the browser. `src/main.tsx` then renders
- * into the same element and React replaces these nodes with identical ones (no hydration: nothing
- * here has to match the browser's state beyond what it looks like). Wallet routes are not
- * rendered: without a session the browser leaves them for home.
+ * (`answerRead`, and the configuration as if stored); every other part that waits for data shows
+ * its placeholder, as in the browser. `src/main.tsx` then renders into the same element and React
+ * replaces these nodes with identical ones (no hydration: nothing here has to match the browser's
+ * state beyond what it looks like). Wallet routes are not rendered: without a session the browser
+ * leaves them for home.
  *
  * Built with `vite build --ssr` into dist-ssr/ and loaded by server/http/first-screen.ts.
  */
