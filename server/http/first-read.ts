@@ -1,8 +1,8 @@
 /**
  * A first screen's read answered inside the server (server/http/first-screen.ts): through the same
  * dispatcher as `POST /adc/html/eto/{code}.do`, so with the same checks (open feature, fields) and
- * the same data a browser would get, for the navigation's visitor (its language cookie), without
- * a request over the network or a place in anyone's rate limit.
+ * the same data a browser without a session would get, in the navigation's language, without a
+ * request over the network or a place in anyone's rate limit.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isEnvelope, isSuccess } from '../../protocol/envelope.ts';
@@ -37,10 +37,12 @@ export async function answerInProcess(
       value === undefined || value === null ? [] : [[name, String(value)]],
     ),
   );
-  // The navigation's request (its cookies, language and session) with the read's code and form.
+  // The navigation's request (its cookies and language) with the read's code and form, and no
+  // session: the page is kept and sent to other visitors too, so it holds only what anyone may read.
   const request = Object.assign(Object.create(navigation) as CodeRequest, {
     params: { file: `${code}.do` },
     body,
+    wallet: null,
   });
   const answer = await dispatch(request, HEADERS_IGNORED);
   const envelope: unknown = typeof answer === 'string' ? JSON.parse(answer) : answer;
