@@ -10,15 +10,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import { ROUTES } from '../../src/app/paths.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
-
-/** Paths with a parameter, filled with a value the screen can look up. */
-const EXAMPLES: Record<string, string> = {
-  '/instrument/:symbol': '/instrument/BTCUSDT',
-  '/editOrder/:id': '/editOrder/1',
-  '/newsDetail': '/newsDetail?id=1',
-  '/miningRigDetails': '/miningRigDetails?id=1',
-  '/withdrawalDetails': '/withdrawalDetails?id=1',
-};
+import { examplePath } from './fixtures/route-examples.ts';
 
 /** A key i18next could not find shows as itself: a namespace, a dot and a name. */
 const RAW_KEY = new RegExp(`\\b(${Object.keys(en).join('|')})\\.[a-z][A-Za-z_]+\\b`);
@@ -57,7 +49,7 @@ test('every public route comes with its screen, inert, without inline styles or 
   request,
 }) => {
   for (const route of ROUTES) {
-    const path = EXAMPLES[route.path] ?? route.path;
+    const path = examplePath(route);
     const html = await (
       await request.get(path, { headers: { accept: 'text/html', cookie: 'lang=en' } })
     ).text();

@@ -8,16 +8,8 @@ import { generatePrivateKey } from 'viem/accounts';
 import en from '../../locales/en.json' with { type: 'json' };
 import { ROUTES } from '../../src/app/paths.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
+import { examplePath } from './fixtures/route-examples.ts';
 import { signInAs } from './fixtures/sign-in.ts';
-
-/** Paths with a parameter, filled with a value the screen can look up (or answer "not found" for). */
-const EXAMPLES: Record<string, string> = {
-  '/instrument/:symbol': '/instrument/BTCUSDT',
-  '/editOrder/:id': '/editOrder/1',
-  '/newsDetail': '/newsDetail?id=1',
-  '/miningRigDetails': '/miningRigDetails?id=1',
-  '/withdrawalDetails': '/withdrawalDetails?id=1',
-};
 
 test('every route opens a working screen, signed in: no "Not open yet", no raw keys, nothing left loading', async ({
   page,
@@ -26,7 +18,7 @@ test('every route opens a working screen, signed in: no "Not open yet", no raw k
   const problems = collectProblems(page);
   await signInAs(page, generatePrivateKey(), 'en');
   for (const route of ROUTES) {
-    const path = EXAMPLES[route.path] ?? route.path;
+    const path = examplePath(route);
     await page.goto(path);
     // The app's screen, not the server's first render of a public route (inert until replaced).
     await expect(page.locator('[inert]'), path).toHaveCount(0);
