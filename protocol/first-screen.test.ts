@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { firstAnswersText, parseFirstAnswers } from './first-screen.ts';
+import { FIRST_ANSWERS_ELEMENT, firstAnswersElement, parseFirstAnswers } from './first-screen.ts';
 
 describe('the first answers block', () => {
   it('reads back what was written, and no text of it can end the element', () => {
     const answers = [
       { code: '10068' as const, fields: { category: 'popular' }, data: [{ name: '</script>' }] },
     ];
-    const text = firstAnswersText(answers);
+    const element = firstAnswersElement(answers);
+    const text = FIRST_ANSWERS_ELEMENT.exec(element)?.[1];
     expect(text).not.toContain('<');
     expect(parseFirstAnswers(text)).toEqual(answers);
   });

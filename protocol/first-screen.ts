@@ -21,10 +21,17 @@ export interface FirstAnswer extends FirstRead {
   data: unknown;
 }
 
-/** The block's text for `answers`: JSON in which `<` cannot close the element. */
-export function firstAnswersText(answers: readonly FirstAnswer[]): string {
-  return JSON.stringify(answers).replace(/</g, '\\u003c');
+/** The block for `answers`: their JSON, in which `<` cannot close the element. */
+export function firstAnswersElement(answers: readonly FirstAnswer[]): string {
+  const text = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${text}</script>`;
 }
+
+/** Finds the block in a page; its text is the first group. (Pure: pages that only read it by id leave it out.) */
+export const FIRST_ANSWERS_ELEMENT = /* @__PURE__ */ new RegExp(
+  `<script type="application/json" id="${FIRST_ANSWERS_ID}">(.*?)</script>`,
+  's',
+);
 
 /** The answers in a block's text; anything of another shape is left out. */
 export function parseFirstAnswers(text: string | null | undefined): FirstAnswer[] {

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { FIRST_ANSWERS_ID, type FirstRead, parseFirstAnswers } from '../../protocol/first-screen.ts';
+import {
+  FIRST_ANSWERS_ELEMENT,
+  FIRST_ANSWERS_ID,
+  type FirstRead,
+  parseFirstAnswers,
+} from '../../protocol/first-screen.ts';
 import type { Language } from '../../protocol/languages.ts';
 import {
   ANSWERED_PAGE_MS,
@@ -15,12 +20,7 @@ import {
 const template = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
 
 /** The answers block of a page, read as the browser's start-up reads it. */
-const answersIn = (page: string | null) =>
-  parseFirstAnswers(
-    new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">(.*?)</script>`).exec(
-      page ?? '',
-    )?.[1],
-  );
+const answersIn = (page: string | null) => parseFirstAnswers(FIRST_ANSWERS_ELEMENT.exec(page ?? '')?.[1]);
 
 describe('withFirstScreen', () => {
   it('puts the screen in place of the boot shell and writes the language and its direction', () => {

@@ -15,12 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CODES } from '../../protocol/codes.ts';
-import {
-  FIRST_ANSWERS_ID,
-  type FirstAnswer,
-  type FirstRead,
-  firstAnswersText,
-} from '../../protocol/first-screen.ts';
+import { type FirstAnswer, type FirstRead, firstAnswersElement } from '../../protocol/first-screen.ts';
 import { type Language, RTL_LANGUAGES } from '../../protocol/languages.ts';
 
 /** What dist-ssr/entry-server.js exports (src/entry-server.tsx). */
@@ -69,10 +64,7 @@ export function withFirstScreen(
     );
   }
   const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
-  const block =
-    answers.length === 0
-      ? ''
-      : `<script type="application/json" id="${FIRST_ANSWERS_ID}">${firstAnswersText(answers)}</script>\n    `;
+  const block = answers.length === 0 ? '' : `${firstAnswersElement(answers)}\n    `;
   return template
     .replace(HTML_TAG, `<html lang="${language}" dir="${dir}">`)
     .replace(

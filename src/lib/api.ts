@@ -157,12 +157,16 @@ export function answerRead({ code, fields, data }: AnsweredRead, now = Date.now(
   earlyReads.set(readKey(code, fields), { answer: Promise.resolve(data), startedAt: now, data });
 }
 
+/** The read started or answered under `key`, if it is still young enough to be taken. */
+function freshEarlyRead(key: string, now: number) {
+  const early = earlyReads.get(key);
+  return early && now - early.startedAt <= EARLY_READ_MS ? early : undefined;
+}
+
 /** The `data` of an answered read not taken yet (see {@link answerRead}), without taking it. */
 export function answeredRead<T>(code: ApiCode, fields: FormFields = {}, now = Date.now()): T | undefined {
   if (earlyReads.size === 0) return undefined;
-  const early = earlyReads.get(readKey(code, fields));
-  if (!early || now - early.startedAt > EARLY_READ_MS) return undefined;
-  return early.data as T | undefined;
+  return freshEarlyRead(readKey(code, fields), now)?.data as T | undefined;
 }
 
 /** Drops every read started or answered and not taken (the server's render, between visitors). */
@@ -183,8 +187,7 @@ export function startRead(code: ApiCode, fields: FormFields = {}, now = Date.now
 function takeEarlyRead(code: ApiCode, fields: FormFields, now = Date.now()): Promise<unknown> | null {
   if (earlyReads.size === 0) return null;
   const key = readKey(code, fields);
-  const early = earlyReads.get(key);
+  const early = freshEarlyRead(key, now);
   earlyReads.delete(key);
-  if (!early || now - early.startedAt > EARLY_READ_MS) return null;
-  return early.answer;
+  return early?.answer ?? null;
 }

@@ -4,6 +4,7 @@
  * configuration, the markets and the announcements arrive late, in any order (docs/performance.md).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { FIRST_ANSWERS_ELEMENT } from '../../protocol/first-screen.ts';
 import { COMPILE_HINT } from '../../scripts/compile-hint.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
 
@@ -147,10 +148,7 @@ for (const [route, reads, shown] of [
     // brings them: tests/e2e/first-screen.spec.ts).
     await page.route(route, async (navigation) => {
       const response = await navigation.fetch();
-      const body = (await response.text()).replace(
-        /<script type="application\/json" id="first-answers">.*?<\/script>/s,
-        '',
-      );
+      const body = (await response.text()).replace(FIRST_ANSWERS_ELEMENT, '');
       await navigation.fulfill({ response, body });
     });
     const calls = apiCalls(page);

@@ -9,7 +9,7 @@ import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import type { GlobalConfig } from '../../protocol/config.ts';
-import { FIRST_ANSWERS_ID, parseFirstAnswers } from '../../protocol/first-screen.ts';
+import { FIRST_ANSWERS_ELEMENT, parseFirstAnswers } from '../../protocol/first-screen.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { screenshot } from './screenshot.ts';
@@ -26,7 +26,7 @@ function receivedConfigs(page: Page): GlobalConfig[] {
   page.on('response', async (response) => {
     // A first visit's page brings its configuration (server/http/first-screen.ts).
     if (response.request().resourceType() === 'document') {
-      const block = new RegExp(`id="${FIRST_ANSWERS_ID}">(.*?)</script>`).exec(await response.text())?.[1];
+      const block = FIRST_ANSWERS_ELEMENT.exec(await response.text())?.[1];
       const config = parseFirstAnswers(block).find((answer) => answer.code === '00000');
       if (config) seen.push(config.data as GlobalConfig);
       return;

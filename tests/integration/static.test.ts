@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FIRST_ANSWERS_ELEMENT } from '../../protocol/first-screen.ts';
 import { precompress } from '../../scripts/precompress.ts';
 import type { Database } from '../../server/db/client.ts';
 import { buildTestApp, FORM_HEADERS, type TestAppOptions } from '../helpers/app.ts';
@@ -200,7 +201,7 @@ describe('the first screen in the HTML', () => {
       '<div id="root"><div inert="" class="app"><h1>zh-CN /home?code=ABC</h1></div></div>',
     );
     expect(home.body).not.toContain('boot-shell');
-    expect(home.body).not.toContain('first-answers');
+    expect(home.body).not.toMatch(FIRST_ANSWERS_ELEMENT);
     const arabic = await page('/news', 'lang=ar');
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.body).toContain('<h1>ar /news</h1>');
@@ -220,7 +221,7 @@ describe('the first screen in the HTML', () => {
     const sent = { ...data, serverTime: expect.any(Number) };
     const rendered = /<h1>en \/news<\/h1>(.*?)<\/div>/.exec(news.body)?.[1];
     expect(JSON.parse(rendered ?? 'null')).toEqual(sent);
-    const block = /<script type="application\/json" id="first-answers">(.*?)<\/script>/.exec(news.body)?.[1];
+    const block = FIRST_ANSWERS_ELEMENT.exec(news.body)?.[1];
     expect(JSON.parse(block ?? 'null')).toEqual([{ code: '00000', fields: {}, data: sent }]);
     // And the page's own answer is still a page: its headers are not the read's.
     expect(news.headers['content-type']).toBe('text/html; charset=utf-8');
