@@ -173,6 +173,8 @@ test('connects, signs a message viem verifies, follows account switches, with no
   page,
 }) => {
   const probe = await openProbe(page, { privateKey: TEST_WALLETS.first.privateKey, announce: 'both' });
+  const first = TEST_WALLETS.first.address.toLowerCase();
+  const second = TEST_WALLETS.second.address.toLowerCase();
 
   // Before any connect: the guard's read does not prompt and does not load web3-onboard.
   expect(await call(page, 'readConnectedAccount')).toEqual({ value: null });
@@ -191,10 +193,11 @@ test('connects, signs a message viem verifies, follows account switches, with no
   });
   expect(Date.now() - started).toBeLessThan(1500);
   expect(onboardLoaded(probe)).toBe(true);
-  // Granting the account told the listener, as MetaMask does.
+  // Granting the account told the listener, as MetaMask does, in the wallet's spelling (lower case
+  // here, as MetaMask's): the session guard compares case-insensitively.
   await expect
     .poll(() => page.evaluate(() => (globalThis as unknown as ProbeWindow).probeAccounts))
-    .toEqual([TEST_WALLETS.first.address]);
+    .toEqual([first]);
 
   const message = 'Meridian wants you to sign in with your Ethereum account:\nDAPP — ünïcode ✓';
   const { value: signed } = await call(page, 'signMessage', TEST_WALLETS.first.address, message);
@@ -202,7 +205,7 @@ test('connects, signs a message viem verifies, follows account switches, with no
   expect(
     await verifyMessage({ address: TEST_WALLETS.first.address, message, signature: signed as Hex }),
   ).toBe(true);
-  expect(await call(page, 'readConnectedAccount')).toEqual({ value: TEST_WALLETS.first.address });
+  expect(await call(page, 'readConnectedAccount')).toEqual({ value: first });
   // personal_sign got the UTF-8 bytes as hex, which the fixture decodes back for assertions.
   const signRequest = walletRequests(page).find((r) => r.method === 'personal_sign');
   expect(signRequest?.params[0]).toMatch(/^0x[0-9a-f]+$/);
@@ -211,8 +214,8 @@ test('connects, signs a message viem verifies, follows account switches, with no
   await switchAccount(page, TEST_WALLETS.second.privateKey);
   await expect
     .poll(() => page.evaluate(() => (globalThis as unknown as ProbeWindow).probeAccounts))
-    .toEqual([TEST_WALLETS.first.address, TEST_WALLETS.second.address]);
-  expect(await call(page, 'readConnectedAccount')).toEqual({ value: TEST_WALLETS.second.address });
+    .toEqual([first, second]);
+  expect(await call(page, 'readConnectedAccount')).toEqual({ value: second });
   // Signing for the account the user left is refused before the wallet is asked.
   expect(await call(page, 'signMessage', TEST_WALLETS.first.address, 'DAPP')).toEqual({
     error: 'wallet_account_switched',
@@ -231,7 +234,7 @@ test('connects, signs a message viem verifies, follows account switches, with no
   });
   await expect
     .poll(() => page.evaluate(() => (globalThis as unknown as ProbeWindow).probeAccounts.at(-1)))
-    .toBe(TEST_WALLETS.second.address);
+    .toBe(second);
 
   // web3-onboard's UI never reached the document: no <style>, an empty host, no shadow root.
   const dom = await page.evaluate(() => {
@@ -260,6 +263,34 @@ test('connects, signs a message viem verifies, follows account switches, with no
   // Both connects went through web3-onboard (no fall-back to the bare provider); its one warning is
   // about the `notify` option.
   expect(probe.warnings.filter((w) => !w.includes('notifications on transaction state changes'))).toEqual([]);
+});
+
+test('a returning session: reading and following the account load no other script', async ({ page }) => {
+  // What the session guard does on every signed-in page: the wallet module alone, no checksum
+  // library (viem's chunk once also pulled the deposit form's code into every wallet screen).
+  const probe = await openProbe(page, {
+    privateKey: TEST_WALLETS.first.privateKey,
+    announce: 'both',
+    authorized: true,
+  });
+  const atStart = [...probe.scripts];
+  await page.evaluate(() => {
+    const probe = globalThis as unknown as ProbeWindow;
+    probe.probeAccounts = [];
+    probe.walletProbe.onAccountsChanged((account) => probe.probeAccounts.push(account));
+  });
+  expect(await call(page, 'readConnectedAccount')).toEqual({
+    value: TEST_WALLETS.first.address.toLowerCase(),
+  });
+  await switchAccount(page, TEST_WALLETS.second.privateKey);
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as ProbeWindow).probeAccounts))
+    .toEqual([TEST_WALLETS.second.address.toLowerCase()]);
+  expect(await call(page, 'readConnectedAccount')).toEqual({
+    value: TEST_WALLETS.second.address.toLowerCase(),
+  });
+  expect(probe.scripts).toEqual(atStart);
+  expectClean(probe);
 });
 
 test('without a wallet, connect fails with connection_timed_out after about 3 s', async ({ page }) => {

@@ -405,8 +405,9 @@ export async function signMessage(address: string, message: string): Promise<str
 }
 
 /**
- * The account the wallet reports now (`eth_accounts`, never a prompt), EIP-55, or null when there
- * is no wallet or it is locked. Reads the connected provider, else the trusted wallet, else the
+ * The account the wallet reports now (`eth_accounts`, never a prompt), as the wallet spells it (the
+ * session guard, its only reader, compares case-insensitively, so no checksum library loads with a
+ * signed-in page), or null when there is no wallet or it is locked. Reads the connected provider, else the trusted wallet, else the
  * generic one; waits for a late injection once (up to 3000 ms). Never loads web3-onboard.
  * A failing wallet is `wallet_account_unavailable`.
  */
@@ -421,9 +422,7 @@ export async function readConnectedAccount(): Promise<string | null> {
     console.warn('[wallet] eth_accounts failed', error);
     throw new WalletError('wallet_account_unavailable', { cause: error });
   }
-  const account = firstAccount(accounts);
-  // Callers compare case-insensitively, so the wallet's own spelling will do if viem cannot load.
-  return account ? checksum(account).catch(() => account) : null;
+  return firstAccount(accounts);
 }
 
 // --- accountsChanged ---------------------------------------------------------------------------
@@ -432,22 +431,16 @@ type AccountCallback = (account: string | null) => void;
 
 const accountCallbacks = new Set<AccountCallback>();
 let listenedProvider: Eip1193Provider | null = null;
-/** Keeps callbacks in the order the wallet sent its events, across the async checksum. */
-let accountEvents: Promise<void> = Promise.resolve();
 
 function onProviderAccountsChanged(accounts: unknown): void {
-  const raw = firstAccount(accounts);
-  accountEvents = accountEvents.then(async () => {
-    let account: string | null = null;
-    if (raw) account = await checksum(raw).catch(() => raw);
-    for (const callback of [...accountCallbacks]) {
-      try {
-        callback(account);
-      } catch (error) {
-        console.error('[wallet] accountsChanged callback failed', error);
-      }
+  const account = firstAccount(accounts);
+  for (const callback of [...accountCallbacks]) {
+    try {
+      callback(account);
+    } catch (error) {
+      console.error('[wallet] accountsChanged callback failed', error);
     }
-  });
+  }
 }
 
 /** Listens on the provider the session follows; moves when that provider changes. */
@@ -463,7 +456,7 @@ function retargetAccountListeners(): void {
 }
 
 /**
- * Calls back with the new account (EIP-55, or null when the wallet is locked or disconnected) on
+ * Calls back with the new account (as the wallet spells it, or null when locked or disconnected) on
  * every `accountsChanged` of the wallet. Works before and after web3-onboard is loaded, and picks up
  * a wallet injected after the call. Returns the unsubscribe.
  */
