@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -12,11 +13,22 @@ import { webAppManifest } from './src/features/offline/web-app-manifest.ts';
 // web3-onboard is only needed to connect a wallet, which needs the network anyway: not precached.
 const walletChunks = lazyChunkFilter(['src/features/account/onboard.ts', 'node_modules/@web3-onboard/']);
 
+// @preact/signals-react's React 16/17 shim, answered by React's own hook (one module of the app).
+const resolve = {
+  alias: [
+    {
+      find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+      replacement: fileURLToPath(new URL('./src/lib/sync-external-store-shim.ts', import.meta.url)),
+    },
+  ],
+};
+
 // The server's render of the first screen (src/entry-server.tsx, `vite build --ssr`): the same
 // modules for Node, into dist-ssr/ beside the client, without the client's service worker, chunk
 // plan and compressed copies.
 const serverBuild = defineConfig({
   plugins: [react(), localeParts()],
+  resolve,
   build: {
     target: 'node20',
     outDir: 'dist-ssr',
@@ -28,6 +40,7 @@ const serverBuild = defineConfig({
 
 // The dev server proxies product calls to a server started with `npm run serve` on port 8080.
 const clientBuild = defineConfig({
+  resolve,
   plugins: [
     react(),
     localeParts(),

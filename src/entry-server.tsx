@@ -8,10 +8,10 @@
  * stored configuration, and the answers of the first reads (`firstReadsFor`: the configuration and
  * the screen's data), which the server sends with the page and the browser's first render takes
  * (`answerRead`, and the configuration as if stored); every other part that waits for data shows
- * its placeholder, as in the browser. `src/main.tsx` then renders into the same element and React
- * replaces these nodes with identical ones (no hydration: nothing here has to match the browser's
- * state beyond what it looks like). Wallet routes are not rendered: without a session the browser
- * leaves them for home.
+ * its placeholder, as in the browser. `src/main.tsx` then hydrates it: React adopts these nodes
+ * (src/app/server-screen.tsx), so whatever only the browser knows (the reader's time zone, an
+ * install offer) waits for the render after that (src/lib/use-hydrated.ts). Wallet routes are not
+ * rendered: without a session the browser leaves them for home.
  *
  * Built with `vite build --ssr` into dist-ssr/ and loaded by server/http/first-screen.ts.
  */
@@ -79,9 +79,9 @@ export function renderFirstScreen(
       setGlobalConfig({});
     }
     if (!html.startsWith(APP_START)) throw new Error(`the app's render starts with ${html.slice(0, 40)}`);
-    // Inert until the browser's render replaces it: a tap or a choice on a control without its
-    // script would be lost when the app takes over, so none is taken (the boot shell had no
-    // controls either), while the screen can already be read.
+    // Inert until the app has adopted it (src/app/server-screen.tsx): a tap or a choice on a
+    // control without its script would be lost, so none is taken (the boot shell had no controls
+    // either), while the screen can already be read.
     return `<div inert="" ${html.slice('<div '.length)}`;
   });
   previous = rendered.catch(() => undefined);

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { FIRST_ANSWERS_ID, parseFirstAnswers } from '../protocol/first-screen.ts';
 import { isLanguage } from '../protocol/languages.ts';
@@ -7,13 +7,14 @@ import { CONFIG_READ, isGlobalConfig, startFirstReads } from './app/first-reads.
 import { tellServerLanguage } from './app/language.ts';
 import { paths } from './app/paths.ts';
 import { preloadScreen } from './app/screens.tsx';
-import { clearSession, hydrateStore, map, setGlobalConfig } from './app/store.ts';
+import { onTakeOverMismatch, SERVER_SCREEN, TakeOver } from './app/server-screen.tsx';
+import { clearSession, currentUser, hydrateStore, map, setGlobalConfig } from './app/store.ts';
 import { toast } from './components/toast.ts';
 import { globalConfig, refreshConfig } from './features/config/config-model.ts';
 import { keepFlashEventsFromReact } from './features/markets/live.ts';
 import { watchInstall } from './features/offline/install.ts';
 import { watchNetwork } from './features/offline/network.ts';
-import { purgeOnWalletChange, registerServiceWorker } from './features/offline/service-worker.ts';
+import { purgeOnWalletChange } from './features/offline/service-worker.ts';
 import { answerRead, configureApi } from './lib/api.ts';
 import { completeLanguage, initI18n } from './lib/i18n.ts';
 import { whenIdle } from './lib/when-idle.ts';
@@ -63,9 +64,26 @@ const [{ App }] = await Promise.all([screens, firstScreen]);
 // creating the root (React registers its listeners), then the start-up calls.
 await yieldToMain();
 const root = document.getElementById('root');
-if (root) {
+const fromServer = root?.querySelector<HTMLElement>(SERVER_SCREEN);
+// The server renders for a visitor without a session, in the language its page names.
+if (root && fromServer && !currentUser() && map.language.value === pageLanguage) {
+  // The server's screen is this render's: React adopts its nodes (hydration), as a transition so
+  // that it runs in slices as the render below does (outside one, React hydrates in one task).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <TakeOver screen={fromServer}>
+          <App />
+        </TakeOver>
+      </StrictMode>,
+      { onRecoverableError: onTakeOverMismatch },
+    );
+  });
+} else if (root) {
   // As a transition, React renders the first screen in slices and yields to the browser between
-  // them, instead of one long task that would hold up a tap (the boot shell stays until then).
+  // them, instead of one long task that would hold up a tap (the boot shell, or a server screen
+  // written for another state, stays until then).
   const reactRoot = createRoot(root);
   startTransition(() => {
     reactRoot.render(
@@ -97,4 +115,11 @@ afterLoadWhenIdle(() => void completeLanguage().catch(() => undefined));
 // The service worker likewise, so installing it (the precache downloads some thirty files) never
 // competes with the first screen on a phone's few cores. Development builds have none (the dev
 // server serves modules unbundled).
-if (import.meta.env.PROD) afterLoadWhenIdle(() => void registerServiceWorker().catch(() => undefined));
+if (import.meta.env.PROD) {
+  afterLoadWhenIdle(
+    () =>
+      void import('./features/offline/registration.ts')
+        .then(({ registerServiceWorker }) => registerServiceWorker())
+        .catch(() => undefined),
+  );
+}

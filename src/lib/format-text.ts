@@ -179,6 +179,20 @@ export function formatDateTime(timestamp: NumericInput): string {
 }
 
 /**
+ * {@link formatDateTime} in UTC, for a page written before the reader's time zone is known (the
+ * server's first screen, src/components/When.tsx): the same text on every server.
+ */
+export function formatDateTimeUtc(timestamp: NumericInput): string {
+  const millis = toMillis(timestamp);
+  if (millis === null) return PLACEHOLDER;
+  const date = new Date(millis);
+  if (Number.isNaN(date.getTime())) return PLACEHOLDER;
+  // 2026-11-27T07:30:05.000Z -> 2026/11/27 07:30:05
+  const iso = date.toISOString();
+  return `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 19)}`;
+}
+
+/**
  * When cached data was stored: `HH:mm` today, `YYYY/MM/DD HH:mm` on an earlier day, so "data
  * from 09:12" never hides that it is last week's. `now` is for tests.
  */

@@ -5,6 +5,7 @@ import {
   formatClock,
   formatDate,
   formatDateTime,
+  formatDateTimeUtc,
   multiply,
   PLACEHOLDER,
   shorten,
@@ -266,6 +267,16 @@ describe('formatDate / formatDateTime (local time)', () => {
   ])('invalid %s -> placeholder', (value) => {
     expect(formatDate(value)).toBe(PLACEHOLDER);
     expect(formatDateTime(value)).toBe(PLACEHOLDER);
+    expect(formatDateTimeUtc(value)).toBe(PLACEHOLDER);
+  });
+
+  test('formatDateTimeUtc is the same instant in UTC, whatever the zone', () => {
+    expect(formatDateTimeUtc(1_700_049_607)).toBe('2023/11/15 12:00:07');
+    expect(formatDateTimeUtc(1_700_049_607_999)).toBe('2023/11/15 12:00:07');
+    expect(formatDateTimeUtc(0)).toBe('1970/01/01 00:00:00');
+    const instant = 1_718_900_123_456;
+    const offsetMinutes = new Date(instant).getTimezoneOffset();
+    expect(formatDateTimeUtc(instant)).toBe(formatDateTime(instant + offsetMinutes * 60_000));
   });
 });
 

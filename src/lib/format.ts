@@ -21,6 +21,7 @@ export {
   formatClock,
   formatDate,
   formatDateTime,
+  formatDateTimeUtc,
   type NumericInput,
   PLACEHOLDER,
   shorten,

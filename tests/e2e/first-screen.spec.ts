@@ -1,7 +1,7 @@
 /**
  * The first screen in the HTML (src/entry-server.tsx, server/http/first-screen.ts): a first visit
  * reads the route's screen, its first data included, before any script runs, in the language its
- * cookie names; the app then takes over with the same data, without a shift, an error or asking
+ * cookie names; the app then adopts those nodes (hydration) with the same data, without a shift, an error or asking
  * for it again; wallet routes keep the boot shell.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -119,14 +119,15 @@ for (const [path, shown] of [
   ['/news', '.news-list li'],
   ['/instrument/BTCUSDT', '.quote-last'],
 ] as const) {
-  test(`${path}: the app takes over from the server's screen without a shift or an error`, async ({
-    page,
-  }) => {
+  test(`${path}: the app adopts the server's screen without a shift or an error`, async ({ page }) => {
     const problems = collectProblems(page);
     await recordLayoutShifts(page);
+    await keepServerScreen(page);
     await page.goto(path);
     await expect(page.locator(shown).first()).toBeVisible();
     await expect(page.locator('[inert]')).toHaveCount(0);
+    // Adopted (hydrated), not built and laid out a second time.
+    expect(await adopted(page)).toBe(true);
     const shifts = await page.evaluate(() => (globalThis as unknown as { shifts: number[] }).shifts);
     expect(
       shifts.reduce((sum, value) => sum + value, 0),
@@ -135,3 +136,87 @@ for (const [path, shown] of [
     expect(problems).toEqual([]);
   });
 }
+
+/** Keeps the server's `.app` element as the parser made it, before any script of the page runs. */
+async function keepServerScreen(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const page = globalThis as unknown as {
+      serverScreen: unknown;
+      document: {
+        readyState: string;
+        addEventListener(type: string, listener: () => void): void;
+        querySelector(selector: string): unknown;
+      };
+    };
+    page.document.addEventListener('readystatechange', () => {
+      if (page.document.readyState === 'interactive')
+        page.serverScreen = page.document.querySelector('#root > .app[inert]');
+    });
+  });
+}
+
+/** Whether the app's element now is the one the server sent (adopted, not rendered again). */
+const adopted = (page: Page) =>
+  page.evaluate(() => {
+    const page = globalThis as unknown as {
+      serverScreen: unknown;
+      document: { querySelector(s: string): unknown };
+    };
+    return page.serverScreen !== null && page.serverScreen === page.document.querySelector('#root > .app');
+  });
+
+test.describe('in Tokyo', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('/news: the app adopts the server’s nodes, then shows the dates in the reader’s time zone', async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await keepServerScreen(page);
+    await page.goto('/news');
+    await expect(page.locator('#root > .app:not([inert]) .news-list li').first()).toBeVisible();
+    expect(await adopted(page)).toBe(true);
+    // The server wrote UTC (it cannot know the zone); the browser then shows Tokyo's time, 9 hours on.
+    const published = (await (
+      await page.request.post('/adc/html/eto/10083.do', {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        form: { page: '1', size: '20' },
+      })
+    ).json()) as { data: { list: { publishedAt: number }[] } };
+    const first = published.data.list[0]?.publishedAt ?? 0;
+    const tokyo = new Date(first + 9 * 3600_000).toISOString();
+    await expect(page.locator('.news-list .when').first()).toHaveText(
+      `${tokyo.slice(0, 10).replaceAll('-', '/')} ${tokyo.slice(11, 19)}`,
+    );
+    expect(problems).toEqual([]);
+    expect(warnings.filter((w) => w.includes('[first screen]'))).toEqual([]);
+  });
+});
+
+test.describe('on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('/home: the app adopts the server’s nodes and then offers to install, which the server could not know', async ({
+    page,
+  }) => {
+    const problems = collectProblems(page);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await keepServerScreen(page);
+    await page.goto('/home');
+    await expect(page.locator('#root > .app:not([inert]) .hero h2')).toBeVisible();
+    await expect(page.locator('.install-entry')).toBeVisible();
+    expect(await adopted(page)).toBe(true);
+    expect(problems).toEqual([]);
+    expect(warnings.filter((w) => w.includes('[first screen]'))).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { LanguagePicker } from '../../app/LanguagePicker.tsx';
 import { currentUser } from '../../app/store.ts';
 import { BrandMark } from '../../components/BrandMark.tsx';
 import { withCompleteLanguage } from '../../lib/i18n.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { AddressChip } from '../account/AddressChip.tsx';
 import { ConnectButton } from '../account/ConnectButton.tsx';
@@ -66,7 +67,10 @@ const InstallEntry = lazy(() =>
 function InstallEntryOnceConfigured() {
   useSignals();
   const loading = useTransitionSignal(firstConfigLoading);
-  if (loading || installed.value || (!installPrompt.value && !isIos())) return null;
+  // Whether to offer it is the browser's to say (iOS, an install prompt): not in the server's first
+  // screen, nor in the render that adopts it (src/lib/use-hydrated.ts).
+  const hydrated = useHydrated();
+  if (!hydrated || loading || installed.value || (!installPrompt.value && !isIos())) return null;
   return (
     <Suspense fallback={null}>
       <InstallEntry />

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
-import { acceptUpdate, dismissUpdate, updateWaiting } from './service-worker.ts';
+import { acceptUpdate, dismissUpdate } from './registration.ts';
+import { updateWaiting } from './service-worker.ts';
 
 /**
  * "A new version is ready": the user chooses when. Nothing reloads by itself, so a half-filled

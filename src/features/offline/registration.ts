@@ -1,0 +1,44 @@
+/**
+ * Registers the service worker with workbox-window (src/main.tsx loads this module once the page
+ * is idle, never in the first page's critical path) and offers a new version instead of forcing
+ * it (UpdatePrompt.tsx).
+ */
+import type { Workbox } from 'workbox-window';
+import { closeStreams } from '../markets/live.ts';
+import { updateWaiting } from './service-worker.ts';
+
+let workbox: Workbox | null = null;
+const HOUR = 3600_000;
+const TAKEOVER_WAIT_MS = 4000;
+
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  workbox = wb;
+  // A worker that finished installing while an older one controls the page waits here.
+  wb.addEventListener('waiting', () => {
+    updateWaiting.value = true;
+  });
+  await wb.register();
+  // Installed apps stay open for days: look for a new version now and then, and on return.
+  setInterval(() => void wb.update(), HOUR);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void wb.update();
+  });
+}
+
+/** The user said yes: the waiting worker takes over and the page reloads once it controls. */
+export function acceptUpdate(): void {
+  if (!workbox) return;
+  workbox.addEventListener('controlling', () => window.location.reload());
+  closeStreams();
+  workbox.messageSkipWaiting();
+  // Should some other request still hold the old worker, the reload lets it go; the new worker
+  // then takes over as soon as it may (its skip-waiting flag stays set).
+  setTimeout(() => window.location.reload(), TAKEOVER_WAIT_MS);
+}
+
+export function dismissUpdate(): void {
+  updateWaiting.value = false;
+}
