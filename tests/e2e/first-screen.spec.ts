@@ -123,6 +123,12 @@ for (const [path, shown] of [
     const problems = collectProblems(page);
     await recordLayoutShifts(page);
     await keepServerScreen(page);
+    // The chart's code arrives after the quote, as on a slow phone: the chart's box keeps its room
+    // meanwhile (src/features/markets/chart-size.ts), so the hint and the alerts under it stay put.
+    await page.route(/\/assets\/chart-engine-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto(path);
     await expect(page.locator(shown).first()).toBeVisible();
     await expect(page.locator('[inert]')).toHaveCount(0);

@@ -3,13 +3,14 @@
  * (loaded on first use), with the newest candle moved by live quotes, older candles loaded when
  * the user pans back to the start, and a readout of the candle under the crosshair.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Candle, ChartType, Interval, Quote } from '../../../protocol/markets.ts';
 import { PLACEHOLDER, subtract } from '../../lib/format.ts';
 import { getCandles, refreshCandles } from './api.ts';
 import { applyTick, averageLine, prependCandles, readoutTime } from './candles.ts';
 import type { ChartHandle, ChartTheme } from './chart-engine.ts';
+import { chartHeight, reservedChartHeight } from './chart-size.ts';
 import { type IndicatorSettings, OVERLAYS, PANES } from './indicator-settings.ts';
 import { direction, formatPrice } from './model.ts';
 
@@ -144,6 +145,17 @@ export function PriceChart({
       });
   }, [symbol, interval, bump]);
 
+  // Until the chart is drawn, its box keeps the chart's height (chart-size.ts): the hint and the
+  // alerts below it would otherwise be pushed down when the engine's code and the candles arrive.
+  const drawn = !!engine && status.state === 'ready';
+  const panes = PANES.filter((name) => indicators[name].on).length;
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || drawn) return;
+    const remPx = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    el.style.minHeight = `${reservedChartHeight(el.clientWidth, panes, remPx)}px`;
+  }, [drawn, panes]);
+
   // The chart itself: made again when the type, interval or precision changes.
   useEffect(() => {
     const el = box.current;
@@ -161,6 +173,8 @@ export function PriceChart({
       indicators: JSON.parse(indicatorKey) as IndicatorSettings,
     });
     chart.current = handle;
+    // Drawn: the chart's own height from now on (its panes can be switched on and off).
+    el.style.minHeight = '';
     let lastWidth = width;
     const observer = new ResizeObserver(() => {
       const w = el.clientWidth;
@@ -208,7 +222,13 @@ export function PriceChart({
 
   return (
     <div className="chart-area">
-      <Readout candle={shown} interval={interval} precision={precision} average={average} />
+      <Readout
+        candle={shown}
+        interval={interval}
+        precision={precision}
+        average={average}
+        sizer={quote?.symbol === symbol ? formatPrice(quote.last, precision) : undefined}
+      />
       <div className="chart-frame">
         {/* Charts read left to right in every language. */}
         <div
@@ -247,27 +267,31 @@ export function PriceChart({
   );
 }
 
-function chartHeight(width: number): number {
-  return Math.round(Math.min(Math.max(width * 0.78, 220), 420));
-}
-
 function Readout({
   candle,
   interval,
   precision,
   average,
+  sizer,
 }: {
   candle: Candle | undefined;
   interval: Interval;
   precision: number;
   average: number | undefined;
+  /**
+   * The last price as shown: each value keeps at least its width (`.readout dd::before`), so the
+   * cells do not move when the candles arrive after the quote or as the crosshair moves.
+   */
+  sizer: string | undefined;
 }) {
   const { t } = useTranslation();
   const move = candle ? direction(subtract(candle.close, candle.open)) : 'flat';
   const cell = (label: string, value: string | undefined, className = '') => (
     <div className={className}>
       <dt>{label}</dt>
-      <dd dir="ltr">{value === undefined ? PLACEHOLDER : formatPrice(value, precision)}</dd>
+      <dd dir="ltr" data-sizer={sizer}>
+        {value === undefined ? PLACEHOLDER : formatPrice(value, precision)}
+      </dd>
     </div>
   );
   return (

@@ -7,6 +7,7 @@
  */
 import uPlot from 'uplot';
 import type { Candle } from '../../../protocol/markets.ts';
+import { paneHeight } from './chart-size.ts';
 import type { IndicatorSettings } from './indicator-settings.ts';
 import { bollinger, ema, macd, rsi, type Series, sma } from './indicators.ts';
 
@@ -208,10 +209,6 @@ export function valueAxis(theme: PaneTheme, font: string): uPlot.Axis {
     grid: { stroke: theme.grid, width: 1 },
     ticks: { show: false },
   };
-}
-
-export function paneHeight(width: number): number {
-  return Math.round(Math.min(Math.max(width * 0.24, 80), 130));
 }
 
 export function createPane(
