@@ -6,10 +6,10 @@
  * laying it out a second time (docs/performance.md, "twelfth"). Otherwise it renders over it.
  */
 
+import { type ReactNode, useEffect } from 'react';
+
 /** Where the server's screen is: the app's element, inert (the boot shell has neither). */
 export const SERVER_SCREEN = ':scope > .app[inert]';
-
-import { type ReactNode, useEffect } from 'react';
 
 /** Makes the adopted screen usable once React has taken it over (its handlers are attached). */
 export function TakeOver({ screen, children }: { screen: HTMLElement; children: ReactNode }) {
