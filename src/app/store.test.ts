@@ -1,4 +1,6 @@
+import { effect } from '@preact/signals-react';
 import { describe, expect, test } from 'vitest';
+import type { GlobalConfig } from '../../protocol/config.ts';
 import {
   clearSession,
   DEFAULTS,
@@ -7,6 +9,7 @@ import {
   restore,
   STORE_KEY,
   setAddress,
+  setGlobalConfig,
   setToken,
   setUser,
   whenPersisted,
@@ -94,6 +97,34 @@ describe('the persisted store', () => {
     // Past the older write's delay too, had it been sent at once.
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect((backend.data.get(STORE_KEY) as { token: string }).token).toBe('newer');
+  });
+
+  test("the start-up's refresh to the same configuration changes nothing: no reader told, nothing written", async () => {
+    const config = { coins: [{ coin: 'USDT' }], features: { markets: true } } as unknown as GlobalConfig;
+    const backend = memoryBackend({ globalConfig: config });
+    const writes: unknown[] = [];
+    const setItem = backend.setItem;
+    backend.setItem = async (key, value) => {
+      writes.push(value);
+      return setItem(key, value);
+    };
+    await hydrateStore(backend);
+    let reads = 0;
+    const stop = effect(() => {
+      map.globalConfig.value;
+      reads += 1;
+    });
+    // The same configuration, as a new object (a fresh answer of 00000).
+    setGlobalConfig(structuredClone(config));
+    await whenPersisted();
+    expect([reads, writes.length]).toEqual([1, 0]);
+    // A changed one is set, told and written.
+    const changed = { ...config, features: { markets: false } } as unknown as GlobalConfig;
+    setGlobalConfig(changed);
+    await whenPersisted();
+    expect([reads, writes.length]).toEqual([2, 1]);
+    expect(map.globalConfig.value).toBe(changed);
+    stop();
   });
 
   test('clearing the session empties address, token, user and info only', () => {

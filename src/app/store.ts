@@ -82,7 +82,16 @@ export const setGameMap = setter('gameMap');
 export const setChartType = setter('chartType');
 export const setIndicators = setter('indicators');
 export const setWalletType = setter('walletType');
-export const setGlobalConfig = setter('globalConfig');
+/**
+ * The configuration, when it differs from the one held. Every start refreshes it (00000), and
+ * usually to the same text: a new object there made every screen part that reads it render again,
+ * synchronously (a signal read through React's external-store hook is never a transition), and
+ * wrote the whole stored record for nothing (docs/performance.md, "thirteenth").
+ */
+export function setGlobalConfig(value: MapState['globalConfig']): void {
+  if (JSON.stringify(value) === JSON.stringify(map.globalConfig.peek())) return;
+  map.globalConfig.value = value;
+}
 
 // SPEC.md section 3's `multiply` helper is src/lib/format.ts's: exact decimal arithmetic, which
 // the store (on every first page) does not carry.

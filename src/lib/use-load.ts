@@ -13,6 +13,19 @@ export type Load<T> =
   | { state: 'ready'; data: T; error: null }
   | { state: 'failed'; data: null; error: string };
 
+/** The one loading state: setting it again is no change, so React renders nothing for it. */
+const LOADING = Object.freeze({ state: 'loading', data: null, error: null } as const);
+
+/**
+ * What a load shows while a fetch is in flight: the state it already has when that is loading.
+ * A screen's load starts in an effect right after its first render; a fresh loading object there
+ * was a state change, and React rendered the whole screen again, synchronously, in the task of
+ * that first render's effects (docs/performance.md, "thirteenth").
+ */
+export function loadingFrom<T>(current: Load<T>): Load<T> {
+  return current.state === 'loading' ? current : LOADING;
+}
+
 export function useLoad<T>(
   fetcher: () => Promise<T>,
   deps: readonly unknown[],
@@ -25,16 +38,14 @@ export function useLoad<T>(
 ): Load<T> & { reload(): void; refresh(): void } {
   const [load, setLoad] = useState<Load<T>>(() => {
     const data = initial?.();
-    return data === undefined
-      ? { state: 'loading', data: null, error: null }
-      : { state: 'ready', data, error: null };
+    return data === undefined ? LOADING : { state: 'ready', data, error: null };
   });
   const generation = useRef(0);
   const shown = useRef(load);
   shown.current = load;
   const run = useCallback((quietly = false) => {
     const mine = ++generation.current;
-    if (!quietly) setLoad({ state: 'loading', data: null, error: null });
+    if (!quietly) setLoad(loadingFrom);
     fetcher().then(
       // Drawing the answer is a transition: a long list renders in slices and never blocks a tap.
       (data) =>
