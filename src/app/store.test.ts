@@ -99,8 +99,12 @@ describe('the persisted store', () => {
     expect((backend.data.get(STORE_KEY) as { token: string }).token).toBe('newer');
   });
 
-  test("the start-up's refresh to the same configuration changes nothing: no reader told, nothing written", async () => {
-    const config = { coins: [{ coin: 'USDT' }], features: { markets: true } } as unknown as GlobalConfig;
+  test("the start-up's refresh to the same settings changes nothing: no reader told, nothing written", async () => {
+    const config = {
+      coins: [{ coin: 'USDT' }],
+      features: { markets: true },
+      serverTime: 1,
+    } as unknown as GlobalConfig;
     const backend = memoryBackend({ globalConfig: config });
     const writes: unknown[] = [];
     const setItem = backend.setItem;
@@ -114,8 +118,8 @@ describe('the persisted store', () => {
       map.globalConfig.value;
       reads += 1;
     });
-    // The same configuration, as a new object (a fresh answer of 00000).
-    setGlobalConfig(structuredClone(config));
+    // The same settings, as a new object at a later server time (a fresh answer of 00000).
+    setGlobalConfig({ ...structuredClone(config), serverTime: 2 });
     await whenPersisted();
     expect([reads, writes.length]).toEqual([1, 0]);
     // A changed one is set, told and written.

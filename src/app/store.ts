@@ -83,14 +83,19 @@ export const setChartType = setter('chartType');
 export const setIndicators = setter('indicators');
 export const setWalletType = setter('walletType');
 /**
- * The configuration, when it differs from the one held. Every start refreshes it (00000), and
- * usually to the same text: a new object there made every screen part that reads it render again,
- * synchronously (a signal read through React's external-store hook is never a transition), and
- * wrote the whole stored record for nothing (docs/performance.md, "thirteenth").
+ * The configuration, when it differs from the one held in more than its `serverTime`. Every start
+ * refreshes it (00000), and usually to the same settings: a new object there made every screen part
+ * that reads it render again, synchronously (a signal read through React's external-store hook is
+ * never a transition), and wrote the whole stored record for nothing (docs/performance.md,
+ * "thirteenth"). `serverTime` is the one field each answer changes, and no screen reads it.
  */
 export function setGlobalConfig(value: MapState['globalConfig']): void {
-  if (JSON.stringify(value) === JSON.stringify(map.globalConfig.peek())) return;
+  if (settingsText(value) === settingsText(map.globalConfig.peek())) return;
   map.globalConfig.value = value;
+}
+
+function settingsText(config: MapState['globalConfig']): string {
+  return JSON.stringify({ ...config, serverTime: undefined });
 }
 
 // SPEC.md section 3's `multiply` helper is src/lib/format.ts's: exact decimal arithmetic, which

@@ -8,7 +8,7 @@ import { toast } from '../../components/toast.ts';
 import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { demoMode } from '../config/config-model.ts';
 import { claimFaucet, getAssets } from './api.ts';
 
 /** Balances arrive at the coin's own precision; only separators are added. */
@@ -46,7 +46,7 @@ export function AssetsPage() {
   return (
     <>
       <PageHeader title={t('routes.assets')} />
-      {globalConfig.value?.demo ? <DemoFaucet onDone={load.reload} /> : null}
+      {demoMode.value ? <DemoFaucet onDone={load.reload} /> : null}
       <LoadState load={load}>
         {(data) => (
           <>
