@@ -26,6 +26,16 @@ export function loadingFrom<T>(current: Load<T>): Load<T> {
   return current.state === 'loading' ? current : LOADING;
 }
 
+/**
+ * What a load shows once its fetch has answered: the state it has when that already shows this very
+ * answer. A screen that rendered with the answer its page brought (the first screen's, see
+ * `initial`) fetches quietly and takes that same answer; a new state object there rendered the
+ * screen a second time for nothing, right after the browser had taken over the server's render.
+ */
+export function answeredWith<T>(current: Load<T>, data: T): Load<T> {
+  return current.state === 'ready' && current.data === data ? current : { state: 'ready', data, error: null };
+}
+
 export function useLoad<T>(
   fetcher: () => Promise<T>,
   deps: readonly unknown[],
@@ -49,7 +59,8 @@ export function useLoad<T>(
     fetcher().then(
       // Drawing the answer is a transition: a long list renders in slices and never blocks a tap.
       (data) =>
-        mine === generation.current && startTransition(() => setLoad({ state: 'ready', data, error: null })),
+        mine === generation.current &&
+        startTransition(() => setLoad((current) => answeredWith(current, data))),
       (error: Error) => {
         // A quiet refresh that fails keeps what is on screen.
         if (mine !== generation.current || (quietly && shown.current.state === 'ready')) return;

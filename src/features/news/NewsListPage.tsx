@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Page } from '../../../protocol/envelope.ts';
 import type { AnnouncementSummary } from '../../../protocol/news.ts';
 import { announcementPath } from '../../../protocol/news-path.ts';
 import { map } from '../../app/store.ts';
@@ -39,18 +40,18 @@ export function NewsListPage() {
   const { t } = useTranslation();
   const lang = map.language.value;
   const [pages, setPages] = useState(1);
-  const load = useLoad(
+  const load = useLoad<Pick<Page<AnnouncementSummary>, 'list' | 'total'>>(
     async () => {
       const first = await getAnnouncements(lang, 1);
+      // The first page as it came: when the page brought it, the same answer the first render
+      // showed, so taking it renders nothing again (src/lib/use-load.ts).
+      if (pages === 1) return first;
       const list = [...first.list];
       for (let p = 2; p <= pages; p++) list.push(...(await getAnnouncements(lang, p)).list);
       return { list, total: first.total };
     },
     [lang, pages],
-    () => {
-      const first = pages === 1 ? answeredAnnouncements(lang) : undefined;
-      return first && { list: [...first.list], total: first.total };
-    },
+    () => (pages === 1 ? answeredAnnouncements(lang) : undefined),
   );
   return (
     <>
