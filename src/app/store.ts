@@ -6,7 +6,7 @@
  * Reads and writes go straight to localforage's IndexedDB record (src/lib/stored-record.ts);
  * localforage itself loads only in a browser without IndexedDB, so it is not in the first page.
  */
-import { batch, effect, signal } from '@preact/signals-react';
+import { batch, effect, type Signal, signal } from '@preact/signals-react';
 import type { UserInfo } from '../../protocol/account.ts';
 import type { GlobalConfig } from '../../protocol/config.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../protocol/languages.ts';
@@ -14,7 +14,8 @@ import { readStoredRecord, writeStoredRecord } from '../lib/stored-record.ts';
 
 export const STORE_KEY = 'map';
 
-export type ChartType = 'candle_solid' | 'ohlc' | 'area' | 'time_share';
+const CHART_TYPES = ['candle_solid', 'ohlc', 'area', 'time_share'] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
 /** The user list holds the signed-in user; `username` is the wallet address (SPEC.md section 3). */
 export type StoredUser = UserInfo & { username: string };
 
@@ -49,20 +50,14 @@ export const DEFAULTS: MapState = {
   globalConfig: {},
 };
 
-export const map = {
-  language: signal(DEFAULTS.language),
-  address: signal(DEFAULTS.address),
-  token: signal(DEFAULTS.token),
-  openType: signal(DEFAULTS.openType),
-  user: signal(DEFAULTS.user),
-  info: signal(DEFAULTS.info),
-  addressMap: signal(DEFAULTS.addressMap),
-  gameMap: signal(DEFAULTS.gameMap),
-  chartType: signal(DEFAULTS.chartType),
-  indicators: signal(DEFAULTS.indicators),
-  walletType: signal(DEFAULTS.walletType),
-  globalConfig: signal(DEFAULTS.globalConfig),
-};
+/** One signal per field of the record. */
+export type StoreSignals = { [K in keyof MapState]: Signal<MapState[K]> };
+
+// Made from DEFAULTS, so that every field has its signal and starts at its default; the type is
+// the one Object.fromEntries cannot infer.
+export const map = Object.fromEntries(
+  Object.entries(DEFAULTS).map(([key, value]) => [key, signal(value)]),
+) as unknown as StoreSignals;
 
 /** One setter per field, as SPEC.md section 3 lists them. */
 function setter<K extends keyof MapState>(key: K): (value: MapState[K]) => void {
@@ -95,7 +90,7 @@ export function setGlobalConfig(value: MapState['globalConfig']): void {
 }
 
 function settingsText(config: MapState['globalConfig']): string {
-  return JSON.stringify({ ...config, serverTime: undefined });
+  return JSON.stringify({ ...config, serverTime: 0 });
 }
 
 // SPEC.md section 3's `multiply` helper is src/lib/format.ts's: exact decimal arithmetic, which
@@ -120,36 +115,36 @@ export function snapshot(): MapState {
   return Object.fromEntries(Object.entries(map).map(([k, s]) => [k, s.value])) as unknown as MapState;
 }
 
+const isText = (value: unknown) => typeof value === 'string';
+const isRecord = (value: unknown) => typeof value === 'object' && value !== null;
+
+/** What a stored value must be to be taken, field by field. */
+const ACCEPTS: { [K in keyof MapState]: (value: unknown) => boolean } = {
+  language: isLanguage,
+  address: isText,
+  token: isText,
+  openType: (value) => typeof value === 'boolean',
+  user: Array.isArray,
+  info: Array.isArray,
+  addressMap: isRecord,
+  gameMap: isRecord,
+  chartType: (value) => CHART_TYPES.includes(value as ChartType),
+  indicators: (value) => isRecord(value) && !Array.isArray(value),
+  walletType: isText,
+  globalConfig: isRecord,
+};
+
 /**
  * Accepts a stored record field by field; anything of the wrong shape keeps its default, and
  * without a stored language it is `language`.
  */
 export function restore(stored: unknown, language: Language = DEFAULTS.language): MapState {
   const state: MapState = { ...DEFAULTS, language };
-  if (typeof stored !== 'object' || stored === null) return state;
+  if (!isRecord(stored)) return state;
   const s = stored as Record<string, unknown>;
-  if (isLanguage(s.language)) state.language = s.language;
-  if (typeof s.address === 'string') state.address = s.address;
-  if (typeof s.token === 'string') state.token = s.token;
-  if (typeof s.openType === 'boolean') state.openType = s.openType;
-  if (Array.isArray(s.user)) state.user = s.user as StoredUser[];
-  if (Array.isArray(s.info)) state.info = s.info;
-  if (typeof s.addressMap === 'object' && s.addressMap)
-    state.addressMap = s.addressMap as Record<string, string>;
-  if (typeof s.gameMap === 'object' && s.gameMap) state.gameMap = s.gameMap as Record<string, unknown>;
-  if (
-    s.chartType === 'candle_solid' ||
-    s.chartType === 'ohlc' ||
-    s.chartType === 'area' ||
-    s.chartType === 'time_share'
-  ) {
-    state.chartType = s.chartType;
-  }
-  if (typeof s.indicators === 'object' && s.indicators && !Array.isArray(s.indicators))
-    state.indicators = s.indicators as Record<string, unknown>;
-  if (typeof s.walletType === 'string') state.walletType = s.walletType;
-  if (typeof s.globalConfig === 'object' && s.globalConfig)
-    state.globalConfig = s.globalConfig as GlobalConfig;
+  // The checks above are what make each value its field's type.
+  for (const key of Object.keys(ACCEPTS) as (keyof MapState)[])
+    if (ACCEPTS[key](s[key])) (state as Record<keyof MapState, unknown>)[key] = s[key];
   return state;
 }
 

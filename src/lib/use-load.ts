@@ -14,7 +14,7 @@ export type Load<T> =
   | { state: 'failed'; data: null; error: string };
 
 /** The one loading state: setting it again is no change, so React renders nothing for it. */
-const LOADING = Object.freeze({ state: 'loading', data: null, error: null } as const);
+const LOADING: Load<never> = { state: 'loading', data: null, error: null };
 
 /**
  * What a load shows while a fetch is in flight: the state it already has when that is loading.

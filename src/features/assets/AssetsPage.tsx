@@ -8,7 +8,7 @@ import { toast } from '../../components/toast.ts';
 import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { demoMode } from '../config/config-model.ts';
+import { demoMode } from '../config/demo-mode.ts';
 import { claimFaucet, getAssets } from './api.ts';
 
 /** Balances arrive at the coin's own precision; only separators are added. */

@@ -19,12 +19,6 @@ export const globalConfig = computed<GlobalConfig | null>(() => {
 });
 
 /**
- * Whether the server runs the demo (the faucet, demo labels). Its own signal, so a screen that
- * reads only this is not rendered again when another setting, say the top yield, changes.
- */
-export const demoMode = computed(() => globalConfig.value?.demo === true);
-
-/**
  * True until this device has its first configuration (no stored copy, first 00000 on its way):
  * cards that depend on it hold their place meanwhile, so nothing below them jumps.
  */

@@ -2,7 +2,7 @@ import { effect } from '@preact/signals-react';
 import { expect, test } from 'vitest';
 import type { GlobalConfig } from '../../../protocol/config.ts';
 import { setGlobalConfig } from '../../app/store.ts';
-import { demoMode } from './config-model.ts';
+import { demoMode } from './demo-mode.ts';
 
 const config = (demo: boolean, percent: string) =>
   ({ coins: [], features: {}, demo, topYield: { percent } }) as unknown as GlobalConfig;
