@@ -15,12 +15,18 @@ import {
   whenPersisted,
 } from './store.ts';
 
+/** A stored record in memory; `writes` holds every record written, in order. */
 function memoryBackend(initial: unknown = null) {
   const data = new Map<string, unknown>([[STORE_KEY, initial]]);
+  const writes: unknown[] = [];
   return {
     data,
+    writes,
     getItem: async (key: string) => data.get(key) ?? null,
-    setItem: async (key: string, value: unknown) => void data.set(key, structuredClone(value)),
+    setItem: async (key: string, value: unknown) => {
+      writes.push(value);
+      data.set(key, structuredClone(value));
+    },
   };
 }
 
@@ -68,12 +74,7 @@ describe('the persisted store', () => {
 
   test('what was read is not written back until something changes (localforage loads on the first write)', async () => {
     const backend = memoryBackend({ language: 'ja' });
-    const writes: unknown[] = [];
-    const setItem = backend.setItem;
-    backend.setItem = async (key, value) => {
-      writes.push(value);
-      return setItem(key, value);
-    };
+    const { writes } = backend;
     await hydrateStore(backend);
     await Promise.resolve();
     expect(writes).toEqual([]);
@@ -106,12 +107,7 @@ describe('the persisted store', () => {
       serverTime: 1,
     } as unknown as GlobalConfig;
     const backend = memoryBackend({ globalConfig: config });
-    const writes: unknown[] = [];
-    const setItem = backend.setItem;
-    backend.setItem = async (key, value) => {
-      writes.push(value);
-      return setItem(key, value);
-    };
+    const { writes } = backend;
     await hydrateStore(backend);
     let reads = 0;
     const stop = effect(() => {
