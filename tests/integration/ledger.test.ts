@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
+import { rowsOf } from '../../server/db/rows.ts';
 import { ApiError } from '../../server/http/api-error.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import {
@@ -15,9 +16,11 @@ import {
   credit,
   debit,
   freeze,
+  post,
   postEntry,
   release,
   systemAccount,
+  transfer,
   userAccount,
 } from '../../server/ledger/ledger.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
@@ -173,6 +176,36 @@ for (const target of DATABASE_TARGETS) {
       const report = await auditLedger(database.db);
       expect(report).toMatchObject({ ok: true, mismatchedAccounts: 0, negativeBalances: 0 });
       expect(Object.values(report.sums).every((s) => s === '0')).toBe(true);
+    });
+
+    test('an entry finds its accounts through their index, not by reading every account', async () => {
+      // A thousand accounts: for the 100 rows the planner guesses for an entry's few accounts, a
+      // hash join over a scan of all of them was its choice at this size (migration 0021).
+      const many = Array.from({ length: 1000 }, (_, i) => wallet(50_000 + i));
+      for (let i = 0; i < many.length; i += 10) {
+        await Promise.all(many.slice(i, i + 10).map((owner) => deposit(owner, '2')));
+      }
+      const scans = await database.db.transaction(async (tx) => {
+        // The view counts since its last flush, so the post's own scans are the difference.
+        const seqScans = async (): Promise<number> => {
+          const [row] = rowsOf<{ seq_scan: string | number }>(
+            await tx.execute(
+              sql`select seq_scan from pg_stat_xact_user_tables where relname = 'ledger_accounts'`,
+            ),
+          );
+          return Number(row?.seq_scan ?? Number.NaN);
+        };
+        const before = await seqScans();
+        await post(tx, {
+          type: 'system_adjustment',
+          idempotencyKey: `t:${randomUUID()}`,
+          reference: 'test',
+          postings: transfer(userAccount(many[3] ?? ''), userAccount(many[700] ?? ''), 'USDT', '1'),
+        });
+        return (await seqScans()) - before;
+      });
+      expect(scans).toBe(0);
+      expect(await balanceOf(database.db, userAccount(many[700] ?? ''), 'USDT')).toBe('3');
     });
 
     test('the audit notices a cached balance edited behind the journal', async () => {
