@@ -119,6 +119,30 @@ test('opens with no network from the cache; changes offline are refused and neve
   expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(p))).toEqual([]);
 });
 
+test('a first visit’s first screen opens offline too, though it was read before the worker took over', async ({
+  page,
+  context,
+}) => {
+  // A first visit: the page brings the list, and the worker is installed only after it is shown.
+  await page.goto('/news');
+  const title = await page.locator('.news-list .news-title').first().textContent();
+  expect(title).toBeTruthy();
+  await controlledByServiceWorker(page);
+  // Taking over, the worker has the screen read again through it: the list is kept.
+  await expect
+    .poll(async () => (await cacheKeys(page, READ_CACHE_NAME)).some((key) => key.includes('/10083?')))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(title ?? '');
+  // The banner tells when the data is from (in the browser's language, a first visit's choice);
+  // nothing said the page had not been saved.
+  await expect(page.getByTestId('offline-banner')).toHaveText(CLOCK);
+  expect(await page.locator('.toast').count()).toBe(0);
+  await context.setOffline(false);
+});
+
 test('a second wallet on the same device never sees the first one’s cached records', async ({
   page,
   context,

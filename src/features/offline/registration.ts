@@ -4,7 +4,9 @@
  * it (UpdatePrompt.tsx).
  */
 import type { Workbox } from 'workbox-window';
+import { refreshConfig } from '../config/config-model.ts';
 import { closeStreams } from '../markets/live.ts';
+import { refetches } from './network.ts';
 import { updateWaiting } from './service-worker.ts';
 
 let workbox: Workbox | null = null;
@@ -19,6 +21,15 @@ export async function registerServiceWorker(): Promise<void> {
   // A worker that finished installing while an older one controls the page waits here.
   wb.addEventListener('waiting', () => {
     updateWaiting.value = true;
+  });
+  // The first worker claims the page (sw/sw.ts), but only after the start-up read the
+  // configuration and the first screen read its data, past it. Reading both again, quietly,
+  // leaves those answers in its cache: a first visit's screen then opens offline too, as every
+  // later one does. An update's takeover reloads the page instead.
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate || event.isExternal) return;
+    refetches.value += 1;
+    void refreshConfig();
   });
   await wb.register();
   // Installed apps stay open for days: look for a new version now and then, and on return.
