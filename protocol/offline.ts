@@ -16,14 +16,26 @@ export const READ_CACHE_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
 export const READ_CACHE_NAME = 'meridian-reads-v1';
 
+/** A read as the page sent it: the code and its form body (`a=1&b=2`). */
+export interface KeptRead {
+  code: string;
+  body: string;
+}
+
 /** Messages from the page to the service worker. */
 export type PageMessage =
   /** Logout, account switch or a `500`: drop every cached answer that belongs to a wallet. */
   | { type: 'purge-user-reads' }
+  /**
+   * The first worker took over: the reads the page made before (they went past it), to be asked
+   * again and kept.
+   */
+  | { type: 'keep-reads'; reads: KeptRead[] }
   /** The user accepted the "new version" prompt (workbox-window's `messageSkipWaiting`). */
   | { type: 'SKIP_WAITING' };
 
 export function isPageMessage(value: unknown): value is PageMessage {
   const type = (value as { type?: unknown } | null)?.type;
+  if (type === 'keep-reads') return Array.isArray((value as { reads?: unknown }).reads);
   return type === 'purge-user-reads' || type === 'SKIP_WAITING';
 }

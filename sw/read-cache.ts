@@ -6,15 +6,16 @@
  * every wallet's entries. Entries are bounded in number and age.
  */
 import { CacheExpiration } from 'workbox-expiration';
-import { isEnvelope, RESP_OK, RESP_SESSION_ENDED } from '../protocol/envelope.ts';
+import { codePath, isEnvelope, RESP_OK, RESP_SESSION_ENDED } from '../protocol/envelope.ts';
 import {
   CACHED_AT_HEADER,
+  type KeptRead,
   NETWORK_TIMEOUT_MS,
   READ_CACHE_MAX_AGE_SECONDS,
   READ_CACHE_MAX_ENTRIES,
   READ_CACHE_NAME,
 } from '../protocol/offline.ts';
-import { isWalletCode, isWalletKey, type Reader, readKey } from './read-key.ts';
+import { cacheableCode, isWalletCode, isWalletKey, type Reader, readKey } from './read-key.ts';
 import { currentReader } from './wallet-record.ts';
 
 const expiration = new CacheExpiration(READ_CACHE_NAME, {
@@ -88,4 +89,28 @@ export async function networkFirstRead(event: FetchEvent, code: string, reader: 
   }
   const late = first === 'timeout' ? await network : null;
   return late ?? Response.error();
+}
+
+/**
+ * The reads the page made before this worker controlled it (a first visit's configuration and
+ * first screen, src/lib/api.ts), asked again here, as the page asks, and kept: that screen then
+ * opens offline too. A read kept already stays as it is; an uncacheable one is not asked.
+ */
+export async function keepReads(reads: readonly KeptRead[]): Promise<void> {
+  const reader = await currentReader();
+  const cache = await caches.open(READ_CACHE_NAME);
+  for (const { code, body } of reads) {
+    if (typeof code !== 'string' || typeof body !== 'string') continue;
+    const url = new URL(codePath(code), self.location.origin);
+    if (cacheableCode(url) !== code) continue;
+    const key = readKey(self.location.origin, code, body, reader);
+    if (await cache.match(key)) continue;
+    const response = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      body: new URLSearchParams(body),
+    }).catch(() => null);
+    if (response) await remember(key, code, reader, response).catch(() => undefined);
+  }
 }

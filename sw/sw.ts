@@ -11,7 +11,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { isPageMessage } from '../protocol/offline.ts';
 import { installPushHandlers } from './push.ts';
-import { networkFirstRead, purgeWalletReads } from './read-cache.ts';
+import { keepReads, networkFirstRead, purgeWalletReads } from './read-cache.ts';
 import { cacheableCode } from './read-key.ts';
 import { currentReader } from './wallet-record.ts';
 
@@ -46,6 +46,7 @@ self.addEventListener('message', (event) => {
   const message: unknown = event.data;
   if (!isPageMessage(message)) return;
   if (message.type === 'purge-user-reads') event.waitUntil(purgeWalletReads());
+  if (message.type === 'keep-reads') event.waitUntil(keepReads(message.reads));
   if (message.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
 });
 

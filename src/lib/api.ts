@@ -14,6 +14,7 @@ import {
   RESP_SESSION_ENDED,
 } from '../../protocol/envelope.ts';
 import type { FirstAnswer, FirstRead, ReadFields } from '../../protocol/first-screen.ts';
+import type { KeptRead } from '../../protocol/offline.ts';
 import { isOffline, noteAnswer } from '../features/offline/network.ts';
 
 export class ApiCallError extends Error {
@@ -53,6 +54,20 @@ export function encodeForm(fields: FormFields): URLSearchParams {
   return form;
 }
 
+/**
+ * The reads that went past the service worker: sent, or brought by the page, before a worker
+ * controlled it. When the first worker takes over, it asks them again and keeps them
+ * (src/features/offline/registration.ts). Bounded, for a browser whose worker never takes over.
+ */
+export const readsPastWorker: KeptRead[] = [];
+
+function notePastWorker(code: ApiCode, form: URLSearchParams): void {
+  // No worker where there is none to come: the server's render, a browser without them.
+  const worker = globalThis.navigator?.serviceWorker;
+  if (worker && !worker.controller && !CODES[code].mutating && readsPastWorker.length < 50)
+    readsPastWorker.push({ code, body: `${form}` });
+}
+
 function fail(key: ClientMessage): never {
   const message = hooks.message(key);
   hooks.onError?.(message);
@@ -64,12 +79,14 @@ export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promis
   // replayed later (DESIGN.md section 9). Reads go on; the service worker may answer them.
   if (CODES[code].mutating && isOffline()) fail('offline_nothing_sent');
   let body: unknown;
+  const form = encodeForm(fields);
+  notePastWorker(code, form);
   try {
     const response = await fetch(codePath(code), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
-      body: encodeForm(fields),
+      body: form,
     });
     noteAnswer(response.headers);
     body = await response.json();
@@ -154,6 +171,7 @@ export type AnsweredRead = FirstAnswer;
  */
 export function answerRead({ code, fields, data }: AnsweredRead, now = Date.now()): void {
   if (CODES[code].mutating) return;
+  notePastWorker(code, encodeForm(fields));
   earlyReads.set(readKey(code, fields), { answer: Promise.resolve(data), startedAt: now, data });
 }
 

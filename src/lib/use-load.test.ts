@@ -25,21 +25,12 @@ describe("a screen's load once its fetch has answered", () => {
     expect(answeredWith(shown, data)).toBe(shown);
   });
 
-  it('keeps the state that shows an answer equal in content (a quiet refresh of the same figures)', () => {
+  it('shows a new answer, even one equal in content, and ends a skeleton or a failure', () => {
     const shown: Load<{ rows: number[] }> = { state: 'ready', data: { rows: [1] }, error: null };
-    expect(answeredWith(shown, { rows: [1] })).toBe(shown);
-  });
-
-  it('shows an answer that differs, and ends a skeleton or a failure', () => {
-    const shown: Load<{ rows: number[] }> = { state: 'ready', data: { rows: [1] }, error: null };
-    const fresh = { rows: [1, 2] };
+    const fresh = { rows: [1] };
     expect(answeredWith(shown, fresh)).toEqual({ state: 'ready', data: fresh, error: null });
     expect(answeredWith(shown, fresh).data).toBe(fresh);
-    const same = { rows: [1] };
-    expect(answeredWith(loadingFrom(shown), same)).toEqual({ state: 'ready', data: same, error: null });
+    expect(answeredWith(loadingFrom(shown), fresh).state).toBe('ready');
     expect(answeredWith<string>({ state: 'failed', data: null, error: 'x' }, 'y').data).toBe('y');
-    expect(answeredWith<string | null>({ state: 'failed', data: null, error: 'x' }, null).state).toBe(
-      'ready',
-    );
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Loads data for a screen and tracks loading, failure and retry, so every list shows a skeleton,
  * "No data" or a retry (DESIGN.md section 8). A newer load replaces an older one still in flight.
- * When the connection returns, or the service worker starts keeping reads (`refetches`), the screen
- * fetches again quietly: what it shows stays on screen until the fresh answer replaces it.
+ * When the connection returns, the screen fetches again quietly: what it shows stays on screen
+ * until the fresh answer replaces it.
  */
 import { useSignalEffect } from '@preact/signals-react';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { refetches } from '../features/offline/network.ts';
+import { reconnects } from '../features/offline/network.ts';
 
 export type Load<T> =
   | { state: 'loading'; data: null; error: null }
@@ -27,18 +27,13 @@ export function loadingFrom<T>(current: Load<T>): Load<T> {
 }
 
 /**
- * What a load shows once its fetch has answered: the state it has when that already shows this
+ * What a load shows once its fetch has answered: the state it has when that already shows this very
  * answer. A screen that rendered with the answer its page brought (the first screen's, see
- * `initial`) fetches quietly and takes that same answer; a quiet refresh (the connection back, the
- * service worker taking over) mostly brings the same figures again. A new state object there
- * rendered the screen a second time for nothing. Answers are JSON from the wire, so equal text is
- * an equal answer.
+ * `initial`) fetches quietly and takes that same answer; a new state object there rendered the
+ * screen a second time for nothing, right after the browser had taken over the server's render.
  */
 export function answeredWith<T>(current: Load<T>, data: T): Load<T> {
-  return current.state === 'ready' &&
-    (current.data === data || JSON.stringify(current.data) === JSON.stringify(data))
-    ? current
-    : { state: 'ready', data, error: null };
+  return current.state === 'ready' && current.data === data ? current : { state: 'ready', data, error: null };
 }
 
 export function useLoad<T>(
@@ -77,9 +72,9 @@ export function useLoad<T>(
   // With the data already here, the first fetch is quiet: the skeleton would replace what is shown.
   const quietRun = useRef(load.state === 'ready' ? run : null);
   useEffect(() => run(run === quietRun.current), [run]);
-  const seen = useRef(refetches.peek());
+  const seen = useRef(reconnects.peek());
   useSignalEffect(() => {
-    const count = refetches.value;
+    const count = reconnects.value;
     if (count === seen.current) return;
     seen.current = count;
     run(shown.current.state === 'ready');

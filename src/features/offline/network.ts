@@ -1,7 +1,7 @@
 /**
  * What the page knows about the network: whether the browser reports a connection, when the data
  * on screen was stored if it came from the service worker's cache, and a counter that goes up each
- * time the screens should fetch again quietly (DESIGN.md section 9).
+ * time the connection returns, so screens can fetch again quietly (DESIGN.md section 9).
  */
 import { signal } from '@preact/signals-react';
 import { CACHED_AT_HEADER } from '../../../protocol/offline.ts';
@@ -11,11 +11,7 @@ import { CACHED_AT_HEADER } from '../../../protocol/offline.ts';
 export const online = signal(typeof navigator === 'undefined' || navigator.onLine !== false);
 /** The oldest storage time (epoch ms) of the cached answers shown since the last fresh one. */
 export const cachedFrom = signal<number | null>(null);
-/**
- * Goes up when every screen should fetch its data again quietly: the connection returned, or the
- * service worker took over the page for the first time (src/features/offline/registration.ts).
- */
-export const refetches = signal(0);
+export const reconnects = signal(0);
 
 /** Called for every product-call answer: notes whether it came from the cache, and from when. */
 export function noteAnswer(headers: Headers): void {
@@ -37,6 +33,6 @@ export function watchNetwork(target: Pick<Window, 'addEventListener'> = window):
   });
   target.addEventListener('online', () => {
     online.value = true;
-    refetches.value += 1;
+    reconnects.value += 1;
   });
 }

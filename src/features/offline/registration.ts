@@ -4,9 +4,9 @@
  * it (UpdatePrompt.tsx).
  */
 import type { Workbox } from 'workbox-window';
-import { refreshConfig } from '../config/config-model.ts';
+import type { PageMessage } from '../../../protocol/offline.ts';
+import { readsPastWorker } from '../../lib/api.ts';
 import { closeStreams } from '../markets/live.ts';
-import { refetches } from './network.ts';
 import { updateWaiting } from './service-worker.ts';
 
 let workbox: Workbox | null = null;
@@ -23,13 +23,13 @@ export async function registerServiceWorker(): Promise<void> {
     updateWaiting.value = true;
   });
   // The first worker claims the page (sw/sw.ts), but only after the start-up read the
-  // configuration and the first screen read its data, past it. Reading both again, quietly,
-  // leaves those answers in its cache: a first visit's screen then opens offline too, as every
-  // later one does. An update's takeover reloads the page instead.
+  // configuration and the first screen read its data, past it. The worker asks those again itself
+  // and keeps them, so a first visit's screen opens offline too, as every later one does; the
+  // page's main thread does nothing more. An update's takeover reloads the page instead.
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate || event.isExternal) return;
-    refetches.value += 1;
-    void refreshConfig();
+    const message: PageMessage = { type: 'keep-reads', reads: readsPastWorker.splice(0) };
+    navigator.serviceWorker.controller?.postMessage(message);
   });
   await wb.register();
   // Installed apps stay open for days: look for a new version now and then, and on return.
