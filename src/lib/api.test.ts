@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answeredRead, answerRead, EARLY_READ_MS, fetchData, forgetReads, startRead } from './api.ts';
+import {
+  answeredRead,
+  answerRead,
+  EARLY_READ_MS,
+  fetchData,
+  forgetReads,
+  readsPastWorker,
+  startRead,
+} from './api.ts';
 
 /** A server that answers every call with its number, counting the calls per code. */
 function countingServer() {
@@ -86,5 +94,44 @@ describe('a read the page brought answered', () => {
     expect(answeredRead('10083', announcements.fields)).toBeUndefined();
     answerRead({ code: '10025', fields: { amount: '1' }, data: 1 });
     expect(answeredRead('10025', { amount: '1' })).toBeUndefined();
+  });
+});
+
+describe('the reads that went past the service worker', () => {
+  /** A page whose worker is installed but controls nothing yet (`controller` null), or does. */
+  function worker(controller: object | null) {
+    vi.stubGlobal('navigator', { serviceWorker: { controller } });
+  }
+
+  it('are noted while no worker controls the page, as sent or as the page brought them', async () => {
+    countingServer();
+    readsPastWorker.splice(0);
+    worker(null);
+    await fetchData('10068', { category: 'popular' });
+    answerRead({ code: '10083', fields: { lang: 'en', page: 1, size: 10 }, data: [] });
+    expect(readsPastWorker).toEqual([
+      { code: '10068', body: 'category=popular' },
+      { code: '10083', body: 'lang=en&page=1&size=10' },
+    ]);
+  });
+
+  it('are not noted once a worker controls the page, nor for a change, nor where no worker can come', async () => {
+    countingServer();
+    readsPastWorker.splice(0);
+    worker({});
+    await fetchData('10068', { category: 'popular' });
+    worker(null);
+    await fetchData('10073', { symbol: 'BTCUSDT' }).catch(() => undefined);
+    vi.stubGlobal('navigator', {});
+    await fetchData('10068', { category: 'crypto' });
+    expect(readsPastWorker).toEqual([]);
+  });
+
+  it('are bounded, for a browser whose worker never takes over', async () => {
+    countingServer();
+    readsPastWorker.splice(0);
+    worker(null);
+    for (let i = 0; i < 60; i += 1) await fetchData('10068', { category: 'popular' });
+    expect(readsPastWorker).toHaveLength(50);
   });
 });
