@@ -200,13 +200,8 @@ export async function lockAccountsOf(tx: Tx, entries: EntryInput[]): Promise<voi
     });
   }
   if (accounts.size === 0) return;
-  await tx.execute(sql`
-    select l.id from ${ledgerAccounts} l
-      join jsonb_to_recordset(${JSON.stringify([...accounts.values()])}::jsonb)
-        as k(owner text, coin text, bucket text)
-        on l.owner = k.owner and l.coin = k.coin and l.bucket = k.bucket
-     order by l.id
-       for update of l`);
+  // `ledger_lock` (migration 0022) finds each through the index, as `ledger_post` does.
+  await tx.execute(sql`select ledger_lock(${JSON.stringify([...accounts.values()])}::jsonb)`);
 }
 
 /** Runs a statement whose one row (if any) is `ledger_post`'s answer; its refusals as callers expect. */

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
+import { sqlStateOf } from '../../server/db/retry.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { ApiError } from '../../server/http/api-error.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
@@ -16,6 +17,7 @@ import {
   credit,
   debit,
   freeze,
+  lockAccountsOf,
   post,
   postEntry,
   release,
@@ -178,15 +180,21 @@ for (const target of DATABASE_TARGETS) {
       expect(Object.values(report.sums).every((s) => s === '0')).toBe(true);
     });
 
-    test('an entry finds its accounts through their index, not by reading every account', async () => {
+    test('an entry, and a batch’s lock, find their accounts through the index, not by reading every account', async () => {
       // A thousand accounts: for the 100 rows the planner guesses for an entry's few accounts, a
-      // hash join over a scan of all of them was its choice at this size (migration 0021).
+      // hash join over a scan of all of them was its choice at this size (migrations 0021, 0022).
       const many = Array.from({ length: 1000 }, (_, i) => wallet(50_000 + i));
       for (let i = 0; i < many.length; i += 10) {
         await Promise.all(many.slice(i, i + 10).map((owner) => deposit(owner, '2')));
       }
+      const entry = (from: number, to: number) => ({
+        type: 'system_adjustment' as const,
+        idempotencyKey: `t:${randomUUID()}`,
+        reference: 'test',
+        postings: transfer(userAccount(many[from] ?? ''), userAccount(many[to] ?? ''), 'USDT', '1'),
+      });
       const scans = await database.db.transaction(async (tx) => {
-        // The view counts since its last flush, so the post's own scans are the difference.
+        // The view counts since its last flush, so each step's own scans are the difference.
         const seqScans = async (): Promise<number> => {
           const [row] = rowsOf<{ seq_scan: string | number }>(
             await tx.execute(
@@ -195,16 +203,27 @@ for (const target of DATABASE_TARGETS) {
           );
           return Number(row?.seq_scan ?? Number.NaN);
         };
-        const before = await seqScans();
-        await post(tx, {
-          type: 'system_adjustment',
-          idempotencyKey: `t:${randomUUID()}`,
-          reference: 'test',
-          postings: transfer(userAccount(many[3] ?? ''), userAccount(many[700] ?? ''), 'USDT', '1'),
-        });
-        return (await seqScans()) - before;
+        const start = await seqScans();
+        await post(tx, entry(3, 700));
+        const posted = await seqScans();
+        // The trading engine's batch: every entry's accounts locked first, in id order.
+        await lockAccountsOf(tx, [entry(5, 900), entry(900, 6)]);
+        const locked = (await seqScans()) - posted;
+        // Locked indeed: another connection cannot take one of them (PGlite has one connection).
+        const taken =
+          target.name === 'postgres'
+            ? await database.db
+                .execute(
+                  sql`select id from ledger_accounts where owner = ${many[900] ?? ''} for update nowait`,
+                )
+                .then(
+                  () => 'taken',
+                  (error: unknown) => sqlStateOf(error),
+                )
+            : '55P03';
+        return { post: posted - start, lock: locked, taken };
       });
-      expect(scans).toBe(0);
+      expect(scans).toEqual({ post: 0, lock: 0, taken: '55P03' });
       expect(await balanceOf(database.db, userAccount(many[700] ?? ''), 'USDT')).toBe('3');
     });
 
