@@ -35,8 +35,13 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       reply.header('cache-control', cacheControlFor(file));
     },
   });
-  // The root is a directory to the static handler; it is the app shell to a visitor.
-  app.get('/', (_request, reply) => sendShell(reply));
+  // The root is home, as the app's own start URL is: a redirect, keeping the query (an invitation's
+  // `?code=`), so a visitor who types the bare address gets home's first screen in the page
+  // (server/http/first-screen.ts) instead of the plain shell the app then replaced with /home.
+  app.get('/', (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/home${query < 0 ? '' : request.url.slice(query)}`, 302);
+  });
   return true;
 }
 

@@ -47,7 +47,9 @@ test('choosing a language re-renders at once; Arabic is right-to-left; server me
 
 test('when the server cannot be reached the page says so and retries on request', async ({ page }) => {
   await page.route('**/adc/html/eto/00000.do', (route) => route.abort('internetdisconnected'));
-  await page.goto('/');
+  // A path the server renders no screen for: the plain shell, whose start asks for the
+  // configuration (a rendered page brings it).
+  await page.goto('/no/such/page');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('服务请求失败');
   await page.unroute('**/adc/html/eto/00000.do');

@@ -114,8 +114,21 @@ describe('client files', () => {
     expect(shell.headers['cache-control']).toBe('no-cache');
   });
 
+  test('the bare address goes home, keeping its query', async () => {
+    const bare = await env.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/home');
+    const invited = await env.app.inject({
+      method: 'GET',
+      url: '/?code=AB12CD',
+      headers: { accept: 'text/html' },
+    });
+    expect(invited.statusCode).toBe(302);
+    expect(invited.headers.location).toBe('/home?code=AB12CD');
+  });
+
   test('client routes get the app shell; missing files and API paths do not', async () => {
-    for (const route of ['/', '/home', '/ido/aboutStart', '/editOrder/12']) {
+    for (const route of ['/home', '/ido/aboutStart', '/editOrder/12']) {
       const response = await env.app.inject({ method: 'GET', url: route, headers: { accept: 'text/html' } });
       expect(response.statusCode, route).toBe(200);
       expect(response.body).toContain('<title>shell</title>');
