@@ -98,13 +98,13 @@ export async function networkFirstRead(event: FetchEvent, code: string, reader: 
  */
 export async function keepReads(reads: readonly KeptRead[]): Promise<void> {
   const reader = await currentReader();
-  const cache = await caches.open(READ_CACHE_NAME);
   for (const { code, body } of reads) {
     if (typeof code !== 'string' || typeof body !== 'string') continue;
     const url = new URL(codePath(code), self.location.origin);
     if (cacheableCode(url) !== code) continue;
     const key = readKey(self.location.origin, code, body, reader);
-    if (await cache.match(key)) continue;
+    // Kept and not expired, as a read would be answered from it: an expired one is asked again.
+    if (await cachedAnswer(key)) continue;
     const response = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
