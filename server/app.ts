@@ -225,6 +225,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         app.log.warn({ err: error }, 'the first screen render did not load; sending the plain shell'),
       )
     : null;
+  if (firstScreens) {
+    const forget = () => firstScreens.forgetAnswered();
+    const unsubscribe = options.services.config.onChange(forget);
+    app.addHook('onClose', async () => unsubscribe());
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';

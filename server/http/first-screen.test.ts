@@ -110,6 +110,41 @@ describe('firstScreens', () => {
     expect(await screens.page('/news', '', 'ar', answer)).toContain('{"list":["ar 2"]}');
   });
 
+  it('after a change drops the pages with answers, and keeps none whose answers were read before it', async () => {
+    const module = renderer();
+    const screens = firstScreens(template, module, () => 1_000);
+    let served = 0;
+    const answer = vi.fn(async () => ({ list: [`v${++served}`] }));
+    const home = await screens.page('/home', '', 'en', noReads);
+    expect(await screens.page('/news', '', 'en', answer)).toContain('{"list":["v1"]}');
+    screens.forgetAnswered();
+    // Within the page's two seconds, yet read again; a page without answers stays kept.
+    expect(await screens.page('/news', '', 'en', answer)).toContain('{"list":["v2"]}');
+    expect(await screens.page('/home', '', 'en', noReads)).toBe(home);
+
+    // A render whose answers were read when the change came is sent to its visitor, kept for none.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = firstScreens(
+      template,
+      renderer(
+        vi.fn(async () => {
+          await held;
+          return '';
+        }),
+      ),
+      () => 1_000,
+    );
+    const during = slow.page('/news', '', 'en', answer);
+    await vi.waitFor(() => expect(answer).toHaveBeenCalledTimes(3));
+    slow.forgetAnswered();
+    release();
+    expect(await during).toContain('{"list":["v3"]}');
+    expect(await slow.page('/news', '', 'en', answer)).toContain('{"list":["v4"]}');
+  });
+
   it('leaves a read that fails to the browser and renders the rest', async () => {
     const screens = firstScreens(template, renderer());
     const page = await screens.page('/news', '', 'en', async () => {

@@ -80,6 +80,13 @@ export interface FirstScreens {
    * `answerRead` answers the screen's first reads.
    */
   page(pathname: string, search: string, language: Language, answerRead: AnswerRead): Promise<string | null>;
+  /**
+   * Drops every kept page with answers, and keeps none whose answers were read before this call:
+   * after an operator's change (a feature switched off, an announcement published) no visitor gets
+   * a page that still says otherwise. The browser takes the page's configuration as fresh
+   * (src/main.tsx), so a page sent a second after the change would keep saying it all visit long.
+   */
+  forgetAnswered(): void;
 }
 
 export function firstScreens(
@@ -90,6 +97,8 @@ export function firstScreens(
   withFirstScreen(template, '', 'en'); // the template's markers, checked once at start
   const kept = new Map<string, { page: string | null; at: number; answered: boolean }>();
   let waiting = 0;
+  /** Counts {@link FirstScreens.forgetAnswered} calls: a render that saw one start is not kept. */
+  let generation = 0;
   /** The answers of the reads that succeed; a read that fails leaves its part to the browser. */
   const answersTo = async (reads: FirstRead[], answerRead: AnswerRead): Promise<FirstAnswer[]> => {
     const settled = await Promise.allSettled(
@@ -107,16 +116,23 @@ export function firstScreens(
       if (known && (!known.answered || now() - known.at < ANSWERED_PAGE_MS)) return known.page;
       if (waiting >= MAX_WAITING_RENDERS) return null;
       waiting += 1;
+      const startedIn = generation;
       try {
         const answers = await answersTo(renderer.firstReadsFor(pathname, search, language), answerRead);
         const screen = await renderer.renderFirstScreen(pathname, search, language, answers);
         const page = screen === null ? null : withFirstScreen(template, screen, language, answers);
+        // Answers read before a change: sent to this visitor (they asked before it), kept for none.
+        if (answers.length > 0 && startedIn !== generation) return page;
         if (!kept.has(key) && kept.size >= KEPT_RENDERS) kept.delete(kept.keys().next().value as string);
         kept.set(key, { page, at: now(), answered: answers.length > 0 });
         return page;
       } finally {
         waiting -= 1;
       }
+    },
+    forgetAnswered() {
+      generation += 1;
+      for (const [key, known] of kept) if (known.answered) kept.delete(key);
     },
   };
 }

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { GlobalConfig } from '../../protocol/config.ts';
 import { FIRST_ANSWERS_ELEMENT } from '../../protocol/first-screen.ts';
 import { precompress } from '../../scripts/precompress.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { buildTestApp, FORM_HEADERS, type TestAppOptions } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -15,7 +17,7 @@ import { DATABASE_TARGETS } from '../helpers/databases.ts';
  * fresh database; the folder and the database go afterwards.
  */
 function useClientApp(prepare: (dir: string) => void, config: TestAppOptions['config'] = {}) {
-  const env = {} as { dir: string; app: Awaited<ReturnType<typeof buildTestApp>>['app'] };
+  const env = {} as { dir: string; database: Database } & Awaited<ReturnType<typeof buildTestApp>>;
   let dispose: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     env.dir = mkdtempSync(path.join(tmpdir(), 'meridian-client-'));
@@ -23,9 +25,8 @@ function useClientApp(prepare: (dir: string) => void, config: TestAppOptions['co
     prepare(env.dir);
     const target = DATABASE_TARGETS[0];
     if (!target) throw new Error('no database');
-    let database: Database;
-    ({ database, dispose } = await target.create());
-    ({ app: env.app } = await buildTestApp(database, { config: { clientDir: env.dir, ...config } }));
+    ({ database: env.database, dispose } = await target.create());
+    Object.assign(env, await buildTestApp(env.database, { config: { clientDir: env.dir, ...config } }));
   });
   afterAll(async () => {
     await env.app?.close();
@@ -239,6 +240,27 @@ describe('the first screen in the HTML', () => {
     // And the page's own answer is still a page: its headers are not the read's.
     expect(news.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(news.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('an operator’s change reaches the next page at once, though pages with answers are kept two seconds', async () => {
+    const featuresIn = (body: string) =>
+      (JSON.parse(FIRST_ANSWERS_ELEMENT.exec(body)?.[1] ?? '[]') as { data: GlobalConfig }[])[0]?.data
+        .features;
+    // A fresh database opens no feature (the demo seed opens them): the operator opens one.
+    expect(featuresIn((await page('/news', 'lang=fr')).body)?.referral).toBe(false);
+    const change = (state: 'on' | 'off') =>
+      runAdminCommand(
+        { argv: ['config', 'feature', state, 'referral', '--reason', 'test'], actor: 'ops' },
+        // As the running server hands the CLI's commands on (server/main.ts).
+        { database: env.database, via: 'server', onChange: () => env.runtime.services.config.invalidate() },
+      );
+    try {
+      expect((await change('on')).ok).toBe(true);
+      expect(featuresIn((await page('/news', 'lang=fr')).body)?.referral).toBe(true);
+    } finally {
+      await change('off');
+    }
+    expect(featuresIn((await page('/news', 'lang=fr')).body)?.referral).toBe(false);
   });
 
   test('a route it does not render, or a render that fails, gets the plain shell', async () => {

@@ -40,8 +40,13 @@ export interface ConfigService {
   getJson(): Promise<string>;
   /** Whether a feature is open, from the cached copy (every feature code asks, so no copy is made). */
   featureOpen(feature: Feature): Promise<boolean>;
-  /** Forget the cached copy after a change. */
+  /** Forget the cached copy after a change, and tell every {@link onChange} listener. */
   invalidate(): void;
+  /**
+   * Calls `listener` after every {@link invalidate}: what else keeps answers read before a change
+   * (the first screens' pages, server/http/first-screen.ts) drops them too. Returns the unsubscribe.
+   */
+  onChange(listener: () => void): () => void;
 }
 
 export interface ConfigServiceOptions {
@@ -126,6 +131,7 @@ export function createConfigService(options: ConfigServiceOptions): ConfigServic
   const now = options.now ?? Date.now;
   let cached: { at: number; value: Promise<StoredConfig> } | null = null;
   const texts = new WeakMap<StoredConfig, string>();
+  const listeners = new Set<() => void>();
   const stored = (): Promise<StoredConfig> => {
     if (!cached || now() - cached.at > CACHE_TTL_MS) {
       const value = readStoredConfig(
@@ -162,6 +168,11 @@ export function createConfigService(options: ConfigServiceOptions): ConfigServic
     },
     invalidate() {
       cached = null;
+      for (const listener of listeners) listener();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }
