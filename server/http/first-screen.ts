@@ -97,7 +97,10 @@ export function firstScreens(
   withFirstScreen(template, '', 'en'); // the template's markers, checked once at start
   const kept = new Map<string, { page: string | null; at: number; answered: boolean }>();
   let waiting = 0;
-  /** Counts {@link FirstScreens.forgetAnswered} calls: a render that saw one start is not kept. */
+  /**
+   * Counts {@link FirstScreens.forgetAnswered} calls: a render with answers during which one came
+   * is not kept.
+   */
   let generation = 0;
   /** The answers of the reads that succeed; a read that fails leaves its part to the browser. */
   const answersTo = async (reads: FirstRead[], answerRead: AnswerRead): Promise<FirstAnswer[]> => {
