@@ -63,6 +63,11 @@ for (const [lang, bundle] of [
     await expect(position).toContainText(`100 ${token}`);
     await expect(position).toContainText('25 USDT');
     await expect(position).toContainText('50%');
+    // "shares" is also the unit after a number ("4 shares"): as a label it starts with a capital.
+    const label = position.locator('dt', { hasText: bundle.ido.shares });
+    expect(await label.evaluate((dt) => getComputedStyle(dt, '::first-letter').textTransform)).toBe(
+      'uppercase',
+    );
     await screenshot(page, `ido-position-${lang}`);
 
     // The release: the tokens are the user's.
