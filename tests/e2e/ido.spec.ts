@@ -65,9 +65,14 @@ for (const [lang, bundle] of [
     await expect(position).toContainText('50%');
     // "shares" is also the unit after a number ("4 shares"): as a label it starts with a capital.
     const label = position.locator('dt', { hasText: bundle.ido.shares });
-    expect(await label.evaluate((dt) => getComputedStyle(dt, '::first-letter').textTransform)).toBe(
-      'uppercase',
-    );
+    const firstLetterCase = await label.evaluate((dt) => {
+      // Runs in the page (spelled out: this file is checked without the DOM lib).
+      const { getComputedStyle } = globalThis as unknown as {
+        getComputedStyle(element: unknown, pseudo: string): { textTransform: string };
+      };
+      return getComputedStyle(dt, '::first-letter').textTransform;
+    });
+    expect(firstLetterCase).toBe('uppercase');
     await screenshot(page, `ido-position-${lang}`);
 
     // The release: the tokens are the user's.
