@@ -221,8 +221,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const hasClient = await registerClient(app, config.clientDir);
   const firstScreens = hasClient
-    ? await loadFirstScreens(config.clientDir, (error) =>
-        app.log.warn({ err: error }, 'the first screen render did not load; sending the plain shell'),
+    ? await loadFirstScreens(
+        config.clientDir,
+        (error) =>
+          app.log.warn({ err: error }, 'the first screen render did not load; sending the plain shell'),
+        (language) => options.translator.forLanguage(language)('app.needsJavaScript'),
       )
     : null;
   if (firstScreens) {

@@ -44,6 +44,18 @@ describe('withFirstScreen', () => {
     expect(answersIn(page)).toEqual(answers);
   });
 
+  it("says what a browser without JavaScript shows in the page's language, as text", () => {
+    const page = withFirstScreen(
+      template,
+      '<div class="app"></div>',
+      'ar',
+      [],
+      'يحتاج Meridian إلى <JavaScript>.',
+    );
+    expect(page).toContain('<noscript>يحتاج Meridian إلى &lt;JavaScript&gt;.</noscript>');
+    expect(page).not.toContain('Meridian needs JavaScript.');
+  });
+
   it('refuses a template it cannot place a screen in', () => {
     expect(() => withFirstScreen('<html><body><div id="app"></div></body></html>', '', 'en')).toThrow(
       /boot shell/,

@@ -35,6 +35,14 @@ export type AnswerRead = (read: FirstRead) => Promise<unknown>;
 /** The boot shell: everything inside `<div id="root">`, which index.html closes before `<noscript>`. */
 const BOOT_SHELL = /(<div id="root">)[\s\S]*?(<\/div>\s*)(<noscript>)/;
 const HTML_TAG = /<html lang="[^"]*" dir="[^"]*">/;
+/** What a browser without JavaScript shows: index.html's words, in English. */
+const NOSCRIPT = /<noscript>[^<]*<\/noscript>/;
+
+/** `text` as HTML text. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page's words for a browser without JavaScript, in a language (locales' `app.needsJavaScript`). */
+export type NoScriptText = (language: Language) => string;
 
 /** Renders kept: routes x languages, and a few queries (a market list's category). */
 const KEPT_RENDERS = 512;
@@ -50,22 +58,27 @@ export const MAX_WAITING_RENDERS = 4;
 
 /**
  * `template` (index.html) with `screen` in place of the boot shell, in `language`'s direction,
- * and `answers` beside it.
+ * `answers` beside it, and `noscript` (when given) as what a browser without JavaScript says.
  */
 export function withFirstScreen(
   template: string,
   screen: string,
   language: Language,
   answers: readonly FirstAnswer[] = [],
+  noscript?: string,
 ): string {
-  if (!BOOT_SHELL.test(template) || !HTML_TAG.test(template)) {
+  if (!BOOT_SHELL.test(template) || !HTML_TAG.test(template) || !NOSCRIPT.test(template)) {
     throw new Error(
       'index.html has no <html lang dir> or no boot shell in <div id="root"> before <noscript>',
     );
   }
   const dir = RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr';
   const block = answers.length === 0 ? '' : `${firstAnswersElement(answers)}\n    `;
-  return template
+  const page =
+    noscript === undefined
+      ? template
+      : template.replace(NOSCRIPT, () => `<noscript>${escapeHtml(noscript)}</noscript>`);
+  return page
     .replace(HTML_TAG, `<html lang="${language}" dir="${dir}">`)
     .replace(
       BOOT_SHELL,
@@ -93,6 +106,7 @@ export function firstScreens(
   template: string,
   renderer: FirstScreenRenderer,
   now: () => number = Date.now,
+  noscriptText?: NoScriptText,
 ): FirstScreens {
   withFirstScreen(template, '', 'en'); // the template's markers, checked once at start
   const kept = new Map<string, { page: string | null; at: number; answered: boolean }>();
@@ -123,7 +137,10 @@ export function firstScreens(
       try {
         const answers = await answersTo(renderer.firstReadsFor(pathname, search, language), answerRead);
         const screen = await renderer.renderFirstScreen(pathname, search, language, answers);
-        const page = screen === null ? null : withFirstScreen(template, screen, language, answers);
+        const page =
+          screen === null
+            ? null
+            : withFirstScreen(template, screen, language, answers, noscriptText?.(language));
         // Answers read before a change: sent to this visitor (they asked before it), kept for none.
         if (answers.length > 0 && startedIn !== generation) return page;
         if (!kept.has(key) && kept.size >= KEPT_RENDERS) kept.delete(kept.keys().next().value as string);
@@ -147,13 +164,14 @@ export function firstScreens(
 export async function loadFirstScreens(
   clientDir: string,
   onFailure: (error: unknown) => void,
+  noscriptText?: NoScriptText,
 ): Promise<FirstScreens | null> {
   const entry = path.join(`${clientDir}-ssr`, 'entry-server.js');
   const template = path.join(clientDir, 'index.html');
   if (!existsSync(entry) || !existsSync(template)) return null;
   try {
     const renderer = (await import(pathToFileURL(entry).href)) as FirstScreenRenderer;
-    return firstScreens(readFileSync(template, 'utf8'), renderer);
+    return firstScreens(readFileSync(template, 'utf8'), renderer, Date.now, noscriptText);
   } catch (error) {
     onFailure(error);
     return null;

@@ -27,6 +27,10 @@ test.describe('without scripts', () => {
     await expect(page.locator('.hero h2')).toHaveText(zhCN.home.headline);
     await expect(page.locator('.hero p')).toHaveText(zhCN.home.intro);
     await expect(page.locator('.boot-shell')).toHaveCount(0);
+    // Why nothing moves, in the page's language, over the tab bar.
+    // (Its text read as the DOM's: Playwright's own text matching skips <noscript>.)
+    await expect(page.locator('noscript')).toHaveJSProperty('textContent', zhCN.app.needsJavaScript);
+    await expect(page.locator('noscript')).toBeVisible();
 
     // A list page: its first answers came with it.
     await page.goto('/marketPrices');
@@ -39,6 +43,7 @@ test.describe('without scripts', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('.hero h2')).toHaveText(ar.home.headline);
+    await expect(page.locator('noscript')).toHaveJSProperty('textContent', ar.app.needsJavaScript);
     // The data read in that language too.
     await page.goto('/news');
     await expect(page.locator('.news-list li').first()).toBeVisible();
@@ -79,6 +84,8 @@ test('a first visit with a language cookie and nothing stored: the app takes ove
   await expect(page.locator('.app:not([inert]) .hero h2')).toHaveText(ar.home.headline);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('.language-picker select')).toHaveValue('ar');
+  // With scripts the browser shows no <noscript>, the bar styled for it included.
+  await expect(page.locator('noscript')).toBeHidden();
 });
 
 for (const [path, code, shown] of [

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import ar from '../../locales/ar.json' with { type: 'json' };
+import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import type { GlobalConfig } from '../../protocol/config.ts';
 import { FIRST_ANSWERS_ELEMENT } from '../../protocol/first-screen.ts';
 import { precompress } from '../../scripts/precompress.ts';
@@ -219,6 +221,9 @@ describe('the first screen in the HTML', () => {
     const arabic = await page('/news', 'lang=ar');
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.body).toContain('<h1>ar /news</h1>');
+    // A browser without JavaScript reads why the page stays still in the same language.
+    expect(arabic.body).toContain(`<noscript>${ar.app.needsJavaScript}</noscript>`);
+    expect(home.body).toContain(`<noscript>${zhCN.app.needsJavaScript}</noscript>`);
   });
 
   test("a screen's first reads are answered in-process, rendered, and sent with the page", async () => {
