@@ -99,7 +99,7 @@ export async function runLighthouse(chromePath: string): Promise<LighthouseTally
       const needsWallet = matchRoute(new URL(url).pathname)?.wallet === true;
       if (needsWallet && !signedIn)
         signedIn = await startSignedInBrowser(chromePath, flags, new URL(url).origin);
-      // Each wallet screen's five runs in the same state, a returning user's (the session kept,
+      // Each wallet screen's runs in the same state, a returning user's (the session kept,
       // the scripts' code cache made): see VISITS_BEFORE_RUNS.
       if (needsWallet && signedIn)
         for (let visit = 0; visit < VISITS_BEFORE_RUNS; visit += 1) await signedIn.visit(url);
