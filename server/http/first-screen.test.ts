@@ -84,6 +84,19 @@ function renderer(
   return { renderFirstScreen, firstReadsFor };
 }
 
+/** A render that waits until `release` is called, for renders caught in the middle. */
+function heldRender() {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const render = vi.fn(async (..._args: Parameters<FirstScreenRenderer['renderFirstScreen']>) => {
+    await held;
+    return '';
+  });
+  return { render, release };
+}
+
 describe('firstScreens', () => {
   const noReads = async () => {
     throw new Error('no read expected');
@@ -135,20 +148,8 @@ describe('firstScreens', () => {
     expect(await screens.page('/home', '', 'en', noReads)).toBe(home);
 
     // A render whose answers were read when the change came is sent to its visitor, kept for none.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const slow = firstScreens(
-      template,
-      renderer(
-        vi.fn(async () => {
-          await held;
-          return '';
-        }),
-      ),
-      () => 1_000,
-    );
+    const { render, release } = heldRender();
+    const slow = firstScreens(template, renderer(render), () => 1_000);
     const during = slow.page('/news', '', 'en', answer);
     await vi.waitFor(() => expect(answer).toHaveBeenCalledTimes(3));
     slow.forgetAnswered();
@@ -177,19 +178,8 @@ describe('firstScreens', () => {
   });
 
   it('sends the plain shell at once while too many renders wait', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const screens = firstScreens(
-      template,
-      renderer(
-        vi.fn(async () => {
-          await held;
-          return '';
-        }),
-      ),
-    );
+    const { render, release } = heldRender();
+    const screens = firstScreens(template, renderer(render));
     const waiting = Array.from({ length: MAX_WAITING_RENDERS }, (_, i) =>
       screens.page('/home', `?q=${i}`, 'en', noReads),
     );
