@@ -11,6 +11,7 @@ import { CACHED_AT_HEADER } from '../../../protocol/offline.ts';
 export const online = signal(typeof navigator === 'undefined' || navigator.onLine !== false);
 /** The oldest storage time (epoch ms) of the cached answers shown since the last fresh one. */
 export const cachedFrom = signal<number | null>(null);
+/** Goes up each time the connection returns: every screen fetches its data again, quietly (use-load.ts). */
 export const reconnects = signal(0);
 
 /** Called for every product-call answer: notes whether it came from the cache, and from when. */
