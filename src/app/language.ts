@@ -13,13 +13,17 @@ export async function switchLanguage(lang: Language): Promise<void> {
 
 let waitingForNetwork = false;
 
+let telling: Promise<void> | null = null;
+
 /**
  * Tells the server the stored language (E0001), for the messages it writes. Offline it waits for
  * the network, once however often the language changes, and then sends the language chosen by
  * then: nothing can reach the server, and a failure would only toast over a screen that has
  * switched already. A failure online was toasted by the API client; the screen stays switched.
+ * One call at a time, then again if the language changed meanwhile: two calls in flight can be
+ * answered out of order, and the cookie the later answer sets would be a language the screen left.
  */
-export async function tellServerLanguage(): Promise<void> {
+export function tellServerLanguage(): Promise<void> {
   if (isOffline()) {
     if (!waitingForNetwork) {
       waitingForNetwork = true;
@@ -32,7 +36,15 @@ export async function tellServerLanguage(): Promise<void> {
         { once: true },
       );
     }
-    return;
+    return Promise.resolve();
   }
-  await setServerLanguage(map.language.value).catch(() => undefined);
+  telling ??= (async () => {
+    let sent: Language;
+    do {
+      sent = map.language.value;
+      await setServerLanguage(sent).catch(() => undefined);
+    } while (sent !== map.language.value);
+    telling = null;
+  })();
+  return telling;
 }

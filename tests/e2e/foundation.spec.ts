@@ -25,8 +25,11 @@ test('choosing a language re-renders at once; Arabic is right-to-left; server me
   await page.locator('.language-picker select').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Supported coins' })).toBeVisible();
 
-  // The server learns the language with E0001 right after the screen switches: wait for it.
-  const told = page.waitForResponse((r) => r.url().endsWith('/adc/html/eto/E0001.do'));
+  // The server learns the language with E0001 right after the screen switches: wait for the
+  // answer to Arabic's (English's may still be on its way; the client sends them one at a time).
+  const told = page.waitForResponse(
+    (r) => r.url().endsWith('/adc/html/eto/E0001.do') && r.request().postData()?.includes('lang=ar') === true,
+  );
   await page.locator('.language-picker select').selectOption('ar');
   await told;
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
