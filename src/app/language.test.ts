@@ -47,3 +47,26 @@ test('a single switch sends once, and the next switch sends again', async () => 
   await second;
   expect(sent.map((call) => call.lang)).toEqual(['ar', 'en']);
 });
+
+test('a language chosen offline while an E0001 is in flight waits for the network, then goes', async () => {
+  const network = new EventTarget();
+  vi.stubGlobal('window', network);
+  try {
+    const first = switchLanguage('ar');
+    await settle();
+    vi.stubGlobal('navigator', { onLine: false });
+    const second = switchLanguage('en');
+    sent[0]?.answer();
+    await Promise.all([first, second]);
+    // Offline, nothing is sent, so nothing fails and nothing toasts.
+    expect(sent.map((call) => call.lang)).toEqual(['ar']);
+    vi.stubGlobal('navigator', { onLine: true });
+    network.dispatchEvent(new Event('online'));
+    await settle();
+    expect(sent.map((call) => call.lang)).toEqual(['ar', 'en']);
+    sent[1]?.answer();
+    await settle();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});

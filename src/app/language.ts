@@ -23,7 +23,7 @@ let telling: Promise<void> | null = null;
  * One call at a time, then again if the language changed meanwhile: two calls in flight can be
  * answered out of order, and the cookie the later answer sets would be a language the screen left.
  */
-export function tellServerLanguage(): Promise<void> {
+export async function tellServerLanguage(): Promise<void> {
   if (isOffline()) {
     if (!waitingForNetwork) {
       waitingForNetwork = true;
@@ -36,15 +36,15 @@ export function tellServerLanguage(): Promise<void> {
         { once: true },
       );
     }
-    return Promise.resolve();
+    return;
   }
-  telling ??= (async () => {
-    let sent: Language;
-    do {
-      sent = map.language.value;
-      await setServerLanguage(sent).catch(() => undefined);
-    } while (sent !== map.language.value);
-    telling = null;
-  })();
+  const lang = map.language.value;
+  // Again through this function, so a language chosen offline meanwhile waits for the network too.
+  telling ??= setServerLanguage(lang)
+    .catch(() => undefined)
+    .then(() => {
+      telling = null;
+      return map.language.value === lang ? undefined : tellServerLanguage();
+    });
   return telling;
 }
