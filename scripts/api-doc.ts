@@ -278,7 +278,9 @@ function requestRules(): string {
   retried with the same requestId. Make a new requestId for each new user action, and reuse it only
   to retry that action.
 - Language: \`E0001\` sets the \`${LANGUAGE_COOKIE}\` cookie; every later \`respMsg\` is written in that
-  language. Without the cookie, messages are in \`${DEFAULT_LANGUAGE}\`.
+  language. Without the cookie, messages are in \`${DEFAULT_LANGUAGE}\`. The cookie is whatever the last answer
+  set, so the client sends one \`E0001\` at a time and then the language shown, if it changed
+  meanwhile (\`src/app/language.ts\`): two in flight may be answered out of order.
 - Offline: the service worker may answer "cacheable" codes from its cache; it never queues or
   replays a mutating call.
 
