@@ -229,8 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     : null;
   if (firstScreens) {
-    const forget = () => firstScreens.forgetAnswered();
-    const unsubscribe = options.services.config.onChange(forget);
+    const unsubscribe = options.services.config.onChange(() => firstScreens.forgetAnswered());
     app.addHook('onClose', async () => unsubscribe());
   }
 
