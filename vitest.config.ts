@@ -25,6 +25,8 @@ export default defineConfig({
   test: {
     include: ['{protocol,server,src,sw,scripts,tests/integration}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // A run with its clock moved (MERIDIAN_CLOCK_OFFSET_MS, docs/testing.md) moves every worker's too.
+    setupFiles: ['./server/clock.ts'],
     // Integration tests open their own databases; PGlite start-up is the slow part.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,6 +2,8 @@
  * Starts the server: configuration from the environment, database migrated (and seeded with demo
  * data when empty and DEMO_SEED allows), the HTTP app, and the admin socket.
  */
+// First: the clock a test run may have moved (server/clock.ts) holds before anything reads it.
+import './clock.ts';
 import { mkdirSync, unlinkSync } from 'node:fs';
 import { runAdminCommand } from './admin/runner.ts';
 import { adminSocketPath, listenAdminSocket } from './admin/socket.ts';

@@ -2,6 +2,8 @@
  * `npm run admin -- <command>`: hands the command to a running server through its admin socket,
  * or, when no server runs on this DATA_DIR, opens the database itself.
  */
+// First: the clock a test run may have moved (server/clock.ts) holds before anything reads it.
+import '../clock.ts';
 import { userInfo } from 'node:os';
 import { loadConfig } from '../config.ts';
 import type { AdminResult } from './runner.ts';

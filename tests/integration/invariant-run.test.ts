@@ -2,13 +2,16 @@
  * The randomized invariant run over two server processes on one PostgreSQL: users spread their
  * calls over both processes at random, 12 at a time, across every money feature (withdraw,
  * exchange, stake, rent, IDO subscription, market orders and their closing, with retries of the
- * same requestId); at the end the audit is clean and nobody's balance is negative.
+ * same requestId); at the end the audit is clean and nobody's balance is negative. The processes'
+ * clocks read a Wednesday afternoon (tests/helpers/market-clock.ts): it trades EURUSD, which is
+ * closed from Friday evening to Sunday evening.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
+import { openMarketsClockEnv } from '../helpers/market-clock.ts';
 import {
   adminCli,
   type FormCall,
@@ -37,10 +40,13 @@ function generator(seed: number) {
 describe.skipIf(!postgresAvailable)('randomized money operations over two processes', () => {
   let target: ServerTarget;
   let servers: ServerProcess[] = [];
+  // One offset for both processes and every CLI call, so their clocks agree.
+  const clock = openMarketsClockEnv();
   beforeAll(async () => {
     target = await postgresTarget();
     const env = {
       ...target.env,
+      ...clock,
       PUBLIC_URL: 'http://meridian.test',
       RATE_LIMIT_PER_IP: '1000000',
       RATE_LIMIT_PER_WALLET: '1000000',
@@ -54,7 +60,7 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
 
   test(`${OPERATIONS} operations: audit clean, nobody negative, retries applied once, only allowed refusals`, async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
-    const env = { ...target.env };
+    const env = { ...target.env, ...clock };
     const people: { on: [FormCall, FormCall] }[] = [];
     for (let i = 0; i < USERS; i += 1) {
       const session = { cookie: '' };
