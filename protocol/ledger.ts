@@ -21,6 +21,8 @@ export const RECORD_TYPES = [
   'forex_placement',
   'forex_settlement',
   'forex_cancellation',
+  // A pending order's margin re-priced: its price moved (10074) or it filled at another price.
+  'forex_margin_change',
 ] as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];

@@ -209,7 +209,12 @@ export function lotsAllowed(
 export const ORDER_STATUSES = ['pending', 'open', 'closed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const CLOSE_REASONS = ['user', 'stop_loss', 'take_profit', 'stop_out'] as const;
+/**
+ * Why an order ended: closed by the user, a level or a stop-out, or (a pending order only)
+ * cancelled by the engine because what it froze no longer covered its margin at the fill price
+ * and the available balance could not make up the difference (docs/trading.md).
+ */
+export const CLOSE_REASONS = ['user', 'stop_loss', 'take_profit', 'stop_out', 'no_margin'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** A position is stopped out once its floating loss reaches this share of its margin (percent). */

@@ -24,7 +24,7 @@ export async function runTriggers(
       concurrency: TRIGGER_CONCURRENCY[database.kind],
     }),
   );
-  return { ran: run.ran, ...(run.result ?? { filled: 0, closed: 0, failed: 0 }) };
+  return { ran: run.ran, ...(run.result ?? { filled: 0, closed: 0, cancelled: 0, failed: 0 }) };
 }
 
 export function tradingTriggerJob(
@@ -40,8 +40,8 @@ export function tradingTriggerJob(
       const run = await runTriggers(database, await pricesAt(engine, now), now, (id, err) =>
         log.error({ err }, `trading: order ${id} not settled`),
       );
-      return run.filled + run.closed + run.failed > 0
-        ? `${run.filled} filled, ${run.closed} closed, ${run.failed} failed`
+      return run.filled + run.closed + run.cancelled + run.failed > 0
+        ? `${run.filled} filled, ${run.closed} closed, ${run.cancelled} cancelled for margin, ${run.failed} failed`
         : null;
     },
   });

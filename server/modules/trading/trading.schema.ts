@@ -47,6 +47,11 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     filledAt: timestamp('filled_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * How many times a pending order's margin was re-priced (its price moved, 10074): each
+     * re-pricing is one journal entry keyed by it, `order:<id>:margin:<revision>`.
+     */
+    revision: integer('revision').notNull().default(0),
   },
   (t) => [index('orders_user_status').on(t.user, t.status), index('orders_active').on(t.status, t.symbol)],
 );

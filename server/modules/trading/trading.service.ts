@@ -206,7 +206,31 @@ async function lockedOrder(tx: Tx, id: number, user?: string): Promise<OrderRow>
   return row;
 }
 
-/** 10074: a pending order's price and levels, or an open position's levels. */
+/**
+ * The entry that moves a pending order's frozen margin from `row.margin` to `margin`: the
+ * difference frozen from available, or the excess released (null when nothing changes). Keyed by
+ * the order's next revision, so each re-pricing is one entry (docs/trading.md, "Re-pricing").
+ */
+function marginChange(row: OrderRow, margin: string): EntryInput | null {
+  const change = dec(margin).minus(dec(row.margin));
+  if (change.isZero()) return null;
+  const amount = fmt(change.abs());
+  return {
+    type: 'forex_margin_change',
+    idempotencyKey: `order:${row.id}:margin:${row.revision + 1}`,
+    reference: `order:${row.id}`,
+    postings: change.greaterThan(0)
+      ? transfer(userAccount(row.user), userAccount(row.user, 'frozen'), QUOTE, amount)
+      : transfer(userAccount(row.user, 'frozen'), userAccount(row.user), QUOTE, amount),
+  };
+}
+
+/**
+ * 10074: a pending order's price and levels, or an open position's levels. A pending order's
+ * margin is re-priced at its new price in the same transaction, as MT5 does: the difference is
+ * frozen (E2001 when available cannot cover it, and nothing changes) or the excess released. Its
+ * commission is per lot and its lots never change, so the commission frozen stays as it was.
+ */
 export async function modifyOrder(
   tx: Tx,
   prices: Prices,
@@ -229,23 +253,43 @@ export async function modifyOrder(
       tick,
     }),
   );
+  let margin = row.margin;
+  let revision = row.revision;
+  if (pending && price !== null) {
+    const rate = usdtPerUnit(row.quoteCurrency, prices);
+    if (rate === null) throw new ApiError('trading_not_open');
+    margin = marginUsdt(num(row.lots), num(row.contractSize), price, row.leverage, rate);
+    const entry = marginChange(row, margin);
+    if (entry) {
+      await post(tx, entry);
+      revision += 1;
+    }
+  }
   const [updated] = await tx
     .update(orders)
-    .set({ price: pending ? price : row.price, stopLoss: input.stopLoss, takeProfit: input.takeProfit })
+    .set({
+      price: pending ? price : row.price,
+      stopLoss: input.stopLoss,
+      takeProfit: input.takeProfit,
+      margin,
+      revision,
+    })
     .where(and(eq(orders.id, row.id), eq(orders.status, row.status)))
     .returning();
   if (!updated) throw new Error(`order ${row.id} changed under its lock`);
   return orderView(updated);
 }
 
-/** 10079: a pending order cancelled; what it froze returns. */
-export async function cancelOrder(tx: Tx, wallet: string, id: number, now: number): Promise<Order> {
-  const row = await lockedOrder(tx, id, wallet.toLowerCase());
-  if (row.status !== 'pending') throw new ApiError('order_not_modifiable');
+/**
+ * A locked pending order cancelled, by its user or by the engine (`no_margin`): what it froze,
+ * margin and commission, returns to available in one entry.
+ */
+async function cancelPending(tx: Tx, row: OrderRow, reason: CloseReason | null, at: Date): Promise<OrderRow> {
   await post(tx, {
     type: 'forex_cancellation',
     idempotencyKey: `order:${row.id}:cancel`,
     reference: `order:${row.id}`,
+    ...(reason ? { memo: reason } : {}),
     postings: transfer(
       userAccount(row.user, 'frozen'),
       userAccount(row.user),
@@ -255,15 +299,41 @@ export async function cancelOrder(tx: Tx, wallet: string, id: number, now: numbe
   });
   const [updated] = await tx
     .update(orders)
-    .set({ status: 'cancelled', closedAt: new Date(now) })
+    .set({ status: 'cancelled', closedAt: at, closeReason: reason })
     .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')))
     .returning();
   if (!updated) throw new Error(`order ${row.id} changed under its lock`);
-  return orderView(updated);
+  return updated;
 }
 
-/** A locked pending order fills at the tick's price (a gap fills past its level). */
-async function fill(tx: Tx, row: OrderRow, tick: Tick, at: Date): Promise<void> {
+/** 10079: a pending order cancelled; what it froze returns. */
+export async function cancelOrder(tx: Tx, wallet: string, id: number, now: number): Promise<Order> {
+  const row = await lockedOrder(tx, id, wallet.toLowerCase());
+  if (row.status !== 'pending') throw new ApiError('order_not_modifiable');
+  return orderView(await cancelPending(tx, row, null, new Date(now)));
+}
+
+/**
+ * A locked pending order fills at the tick's price (a gap fills past its level). Its margin is
+ * re-priced at that price first: the excess is released, or the difference frozen from available.
+ * When available cannot cover it, the order is cancelled instead ("not enough margin at fill") and
+ * everything it froze returns: a position never holds less margin than its fill price asks.
+ * Answers whether it filled.
+ */
+async function fill(tx: Tx, row: OrderRow, tick: Tick, rate: string, at: Date): Promise<boolean> {
+  const fillAt = openPrice(row.side, tick);
+  const margin = marginUsdt(num(row.lots), num(row.contractSize), fillAt, row.leverage, rate);
+  const change = marginChange(row, margin);
+  if (change) {
+    try {
+      // A savepoint: a refused freeze leaves the transaction usable for the cancellation.
+      await tx.transaction((savepoint) => post(savepoint, change));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.errorName !== 'insufficient_balance') throw error;
+      await cancelPending(tx, row, 'no_margin', at);
+      return false;
+    }
+  }
   if (dec(row.commission).greaterThan(0)) {
     await post(tx, {
       type: 'forex_placement',
@@ -285,8 +355,15 @@ async function fill(tx: Tx, row: OrderRow, tick: Tick, at: Date): Promise<void> 
   }
   await tx
     .update(orders)
-    .set({ status: 'open', openPrice: openPrice(row.side, tick), filledAt: at })
+    .set({
+      status: 'open',
+      openPrice: fillAt,
+      filledAt: at,
+      margin,
+      revision: change ? row.revision + 1 : row.revision,
+    })
     .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')));
+  return true;
 }
 
 /**
@@ -519,6 +596,8 @@ async function candidatesAt(db: Db, prices: Prices): Promise<OrderRow[]> {
 export interface TriggerRun {
   filled: number;
   closed: number;
+  /** Pending orders cancelled at their fill price for want of margin. */
+  cancelled: number;
   failed: number;
 }
 
@@ -549,7 +628,7 @@ export async function runTriggersOnce(
   now: number,
   { onFailure = () => {}, onSettled = () => {}, concurrency = 1 }: TriggerOptions = {},
 ): Promise<TriggerRun> {
-  const run: TriggerRun = { filled: 0, closed: 0, failed: 0 };
+  const run: TriggerRun = { filled: 0, closed: 0, cancelled: 0, failed: 0 };
   const at = new Date(now);
   const judge = (r: OrderRow, tick: Tick, rate: string | null): 'fill' | CloseReason | null => {
     if (r.status === 'pending')
@@ -599,12 +678,13 @@ export async function runTriggersOnce(
         db.transaction(async (tx) => {
           const row = await lockedOrder(tx, candidate.id);
           const action = judge(row, tick, rate);
-          if (action === 'fill') await fill(tx, row, tick, at);
-          else if (action) await settle(tx, row, tick, rate, action, at);
+          if (action === 'fill') return (await fill(tx, row, tick, rate, at)) ? action : 'no_margin';
+          if (action) await settle(tx, row, tick, rate, action, at);
           return action;
         }),
       );
       if (done === 'fill') run.filled += 1;
+      else if (done === 'no_margin') run.cancelled += 1;
       else if (done) run.closed += 1;
       if (done) onSettled(candidate.id, done);
     } catch (error) {

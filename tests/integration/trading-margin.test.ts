@@ -1,0 +1,160 @@
+/**
+ * A pending order's margin follows its price (issue #36): moving the price re-prices the margin in
+ * the same transaction (the difference frozen, E2001 when it is not there, or the excess
+ * released), and a fill re-prices it at the fill price, cancelling the order ("not enough margin
+ * at fill") when the user cannot cover a gap. The reproduction of the hole comes first: a 1-BTC
+ * buy limit placed at 1 USDT for 0.1 of margin and moved to the market price.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import type { FinanceRecord } from '../../protocol/assets.ts';
+import type { Envelope, Page } from '../../protocol/envelope.ts';
+import { ERRORS } from '../../protocol/errors.ts';
+import type { CurrentOrders, Order } from '../../protocol/trading.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
+import { auditLedger } from '../../server/ledger/audit.ts';
+import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
+import { pricesAt } from '../../server/modules/trading/prices.ts';
+import { runTriggers } from '../../server/modules/trading/trading.job.ts';
+import { post } from '../helpers/app.ts';
+import { createControlledSource } from '../helpers/controlled-prices.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { signIn } from '../helpers/login.ts';
+import { useMarketApp } from '../helpers/seeded-app.ts';
+
+const freshKey = () =>
+  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`a pending order's margin follows its price on ${target.name}`, () => {
+    const env = useMarketApp(target, createControlledSource());
+    const admin = (...argv: string[]) =>
+      runAdminCommand(
+        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
+        { database: env.database, via: 'direct' },
+      );
+    const triggers = async () =>
+      runTriggers(env.database, await pricesAt(env.engine, Date.now()), Date.now(), (id, error) => {
+        throw new Error(`order ${id} not settled: ${(error as Error).message}`);
+      });
+
+    async function user(usdt: string) {
+      const signed = await signIn(env.app, freshKey());
+      const address = signed.account.address;
+      const deposit = await admin(
+        ...['deposit', '--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', usdt],
+        ...['--txid', randomUUID().replaceAll('-', '')],
+      );
+      expect(deposit.ok, deposit.text).toBe(true);
+      const call = async <T>(code: string, body: Record<string, string> = {}) =>
+        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
+          .envelope as Envelope<T>;
+      const balance = (bucket: 'available' | 'frozen' = 'available') =>
+        balanceOf(env.database.db, userAccount(address, bucket), 'USDT');
+      const order = async (id: number) => (await call<Order>('10082', { id: String(id) })).data as Order;
+      const place = (fields: Record<string, string>) =>
+        call<Order>('10073', { side: 'buy', requestId: randomUUID(), ...fields });
+      const modify = (id: number, fields: Record<string, string>) =>
+        call<Order>('10074', { id: String(id), requestId: randomUUID(), ...fields });
+      return { address, call, balance, order, place, modify };
+    }
+
+    test('the reproduction: a 1-BTC buy limit at 1 cannot be moved to the market on 0.1 of margin', async () => {
+      env.source.pin('BTCUSDT', '61015', '61016');
+      const u = await user('20');
+      const placed = await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '1' });
+      expect(placed.respCode, placed.respMsg).toBe('00000');
+      const id = (placed.data as Order).id;
+      expect(placed.data).toMatchObject({ margin: '0.1', commission: '10', status: 'pending' });
+      expect(await u.balance()).toBe('9.9');
+
+      const moved = await u.modify(id, { price: '61015.5' });
+      expect(moved.respCode).toBe(ERRORS.insufficient_balance.code);
+      expect(moved.respMsg).not.toMatch(/errors\.|\{\{/);
+      // Refused as a whole: the order, its margin and the balances are as they were.
+      expect(await u.order(id)).toMatchObject({ price: '1', margin: '0.1', status: 'pending' });
+      expect([await u.balance(), await u.balance('frozen')]).toEqual(['9.9', '10.1']);
+
+      // The price reaching the order's level fills nothing: it is still at 1.
+      env.source.pin('BTCUSDT', '61015.48', '61015.5');
+      await triggers();
+      expect((await u.order(id)).status).toBe('pending');
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('moving the price up freezes the difference, moving it down releases the excess', async () => {
+      env.source.pin('BTCUSDT', '61015', '61016');
+      const u = await user('7000');
+      const placed = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '1' }))
+        .data as Order;
+      const up = await u.modify(placed.id, { price: '60000' });
+      expect(up.respCode, up.respMsg).toBe('00000');
+      // 1 BTC at 60,000 at 1:10 = 6,000 USDT of margin, 5,999.9 more than the 0.1 frozen.
+      expect(up.data).toMatchObject({ price: '60000', margin: '6000' });
+      expect([await u.balance(), await u.balance('frozen')]).toEqual(['990', '6010']);
+      const down = await u.modify(placed.id, { price: '30000.5' });
+      expect(down.data).toMatchObject({ price: '30000.5', margin: '3000.05' });
+      expect([await u.balance(), await u.balance('frozen')]).toEqual(['3989.95', '3010.05']);
+      // Levels alone change no margin and make no entry.
+      const levels = await u.modify(placed.id, { price: '30000.5', stopLoss: '29000' });
+      expect(levels.data).toMatchObject({ margin: '3000.05', stopLoss: '29000' });
+      const records = (await u.call<Page<FinanceRecord>>('10011', { size: '50' })).data?.list ?? [];
+      expect(records.filter((r) => r.type === 'forex_margin_change').map((r) => r.amount)).toEqual([
+        '2999.95',
+        '-5999.9',
+      ]);
+      // Cancelling returns exactly what is frozen now.
+      const cancelled = await u.call<Order>('10079', { id: String(placed.id), requestId: randomUUID() });
+      expect(cancelled.data).toMatchObject({ status: 'cancelled', closeReason: null });
+      expect([await u.balance(), await u.balance('frozen')]).toEqual(['7000', '0']);
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('a gap re-prices the margin at the fill: the difference frozen, or the excess released', async () => {
+      env.source.pin('BTCUSDT', '60000', '60001');
+      const u = await user('20000');
+      const stop = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_stop', lots: '1', price: '61000' }))
+        .data as Order;
+      const limit = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '59000' }))
+        .data as Order;
+      expect([stop.margin, limit.margin]).toEqual(['6100', '5900']);
+      // A gap down through the limit: it fills at the ask 55,001 and releases 399.9.
+      env.source.pin('BTCUSDT', '55000', '55001');
+      expect(await triggers()).toMatchObject({ filled: 1, cancelled: 0 });
+      expect(await u.order(limit.id)).toMatchObject({ status: 'open', openPrice: '55001', margin: '5500.1' });
+      // A gap up through the stop: it fills at the ask 62,001 and holds 6,200.1 of margin.
+      env.source.pin('BTCUSDT', '62000', '62001');
+      expect(await triggers()).toMatchObject({ filled: 1, cancelled: 0 });
+      expect(await u.order(stop.id)).toMatchObject({ status: 'open', openPrice: '62001', margin: '6200.1' });
+      // 20,000 - 6,200.1 - 5,500.1 - two commissions of 10; the profits so far are not realised.
+      expect(await u.balance()).toBe('8279.8');
+      expect(await u.balance('frozen')).toBe('11700.2');
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('a gap the user cannot cover cancels the order: not enough margin at fill, all of it returned', async () => {
+      env.source.pin('BTCUSDT', '60000', '60001');
+      const u = await user('6120');
+      const stop = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_stop', lots: '1', price: '61000' }))
+        .data as Order;
+      expect([await u.balance(), await u.balance('frozen')]).toEqual(['10', '6110']);
+      // Filling at 62,001 needs 6,200.1: 100.1 more than frozen, and only 10 is available.
+      env.source.pin('BTCUSDT', '62000', '62001');
+      expect(await triggers()).toMatchObject({ filled: 0, cancelled: 1, failed: 0 });
+      expect(await u.order(stop.id)).toMatchObject({
+        status: 'cancelled',
+        closeReason: 'no_margin',
+        openPrice: null,
+        margin: '6100',
+      });
+      expect([await u.balance(), await u.balance('frozen')]).toEqual(['6120', '0']);
+      const current = (await u.call<CurrentOrders>('10080')).data as CurrentOrders;
+      expect(current).toEqual({ positions: [], pending: [] });
+      const history = (await u.call<Page<Order>>('10081')).data?.list ?? [];
+      expect(history.map((o) => [o.id, o.closeReason])).toEqual([[stop.id, 'no_margin']]);
+      // Nothing is settled twice: the engine finds nothing more to do.
+      expect(await triggers()).toMatchObject({ filled: 0, closed: 0, cancelled: 0 });
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+  });
+}
