@@ -2,6 +2,9 @@
  * End-to-end tests in Debian's Chromium (never a browser Playwright downloads), at a phone
  * viewport, against the real server serving the production build on a fresh embedded database.
  */
+// First: a run with its clock moved (server/clock.ts) moves the spec processes' clocks too; the
+// server gets the same offset through the environment and the pages through fixtures/test.ts.
+import './server/clock.ts';
 import { defineConfig } from '@playwright/test';
 import { E2E_CHAIN_PORT, E2E_CHAIN_URL } from './tests/e2e/fixtures/chain-node.ts';
 import { hardhatNodeArgs } from './tests/helpers/hardhat-node.ts';

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+import { CLOCK_OFFSET_VARIABLE, offsetTo } from '../server/clock.ts';
 import { runLighthouse } from './lighthouse.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -123,6 +124,15 @@ function ensureChromium(): boolean {
 }
 
 mkdirSync(RESULTS, { recursive: true });
+
+// A run on another day (docs/testing.md, "The clock"): MERIDIAN_TEST_CLOCK=<ISO moment> gives every
+// process this run starts one offset from the wall clock, computed once here, so that the Vitest
+// workers, the servers they spawn, the e2e server, the spec processes and the pages all agree.
+const clockAt = process.env.MERIDIAN_TEST_CLOCK;
+if (clockAt) {
+  process.env[CLOCK_OFFSET_VARIABLE] = String(offsetTo(clockAt));
+  banner(`the clock of every process reads ${new Date(Date.parse(clockAt)).toISOString()} at the start`);
+}
 
 // The three type checks and the linter at once (two cores; one after another they took 30 s),
 // each printed as a whole when all are done.

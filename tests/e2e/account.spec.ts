@@ -3,7 +3,6 @@
  * injected EIP-1193 test wallet that signs with a real private key and announces itself by
  * EIP-6963.
  */
-import { expect, type Page, type Request, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
@@ -11,6 +10,7 @@ import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import { admin } from './fixtures/admin.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { expect, type Page, type Request, test } from './fixtures/test.ts';
 import { installTestWallet, switchAccount, TEST_WALLETS, walletRequests } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 

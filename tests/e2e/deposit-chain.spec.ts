@@ -6,7 +6,6 @@
  * credited as the test mines blocks. Chain LOCAL is switched off again afterwards, so the other
  * specs see the demo's networks only.
  */
-import { expect, type Page, test } from '@playwright/test';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
@@ -15,6 +14,7 @@ import { connectLocalChain, type LocalChain } from '../helpers/local-chain.ts';
 import { admin } from './fixtures/admin.ts';
 import { E2E_CHAIN_ID, E2E_CHAIN_URL } from './fixtures/chain-node.ts';
 import { signInAs } from './fixtures/sign-in.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { walletRequests } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 

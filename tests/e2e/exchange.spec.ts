@@ -4,12 +4,12 @@
  * amount, the direction swaps, and a swap appears in the records with the balances moved; in
  * English and Arabic.
  */
-import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin, credit } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));

@@ -3,10 +3,10 @@
  * alone, the first screen replaces it without fading in, and nothing on home jumps while the
  * configuration, the markets and the announcements arrive late, in any order (docs/performance.md).
  */
-import { expect, type Page, test } from '@playwright/test';
 import { FIRST_ANSWERS_ELEMENT } from '../../protocol/first-screen.ts';
 import { COMPILE_HINT } from '../../scripts/compile-hint.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 interface Shift {
   value: number;

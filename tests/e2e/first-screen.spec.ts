@@ -4,13 +4,13 @@
  * cookie names; the app then adopts those nodes (hydration) with the same data, without a shift, an error or asking
  * for it again; wallet routes keep the boot shell.
  */
-import { expect, type Page, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import { ROUTES } from '../../src/app/paths.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { examplePath } from './fixtures/route-examples.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 
 /** A key i18next could not find shows as itself: a namespace, a dot and a name. */
 const RAW_KEY = new RegExp(`\\b(${Object.keys(en).join('|')})\\.[a-z][A-Za-z_]+\\b`);

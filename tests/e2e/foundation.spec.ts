@@ -3,8 +3,8 @@
  * configuration from 00000, switches language (Arabic right-to-left) and tells the truth when the
  * server cannot be reached.
  */
-import { expect, test } from '@playwright/test';
 import { collectProblems } from './fixtures/page-problems.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test('the first page shows the configured coins with no script or CSP errors', async ({ page }) => {
   const problems = collectProblems(page);

@@ -4,7 +4,6 @@
  * figure, every ecology entry shows a live figure from the server, and contact shows the
  * operator's channels as links where they lead somewhere. Screenshots of each.
  */
-import { expect, type Page, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
@@ -12,6 +11,7 @@ import type { GlobalConfig } from '../../protocol/config.ts';
 import { FIRST_ANSWERS_ELEMENT, parseFirstAnswers } from '../../protocol/first-screen.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 const BUNDLES = { en, ar, 'zh-CN': zhCN } as const;

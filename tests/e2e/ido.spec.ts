@@ -5,12 +5,12 @@
  * the offering that is over, the tokens in assets and the finance records show it; English and
  * Arabic.
  */
-import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 const fill = (text: string, values: Record<string, string | number>) =>

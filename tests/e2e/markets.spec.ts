@@ -4,7 +4,6 @@
  * crosshair readout, touch panning, pinching and double tap, live ticks over the stream, polling
  * when the stream is unavailable, and no console errors under the strict CSP.
  */
-import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import {
   type ChartType,
@@ -14,6 +13,7 @@ import {
 } from '../../protocol/markets.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 /** English, and stored, so that the next page load starts in English too. */

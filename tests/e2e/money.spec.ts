@@ -3,11 +3,11 @@
  * deposit credited by the operator, a withdrawal refused for a bad address, then accepted and
  * followed through review and completion; in English and Arabic.
  */
-import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin, credit } from './fixtures/admin.ts';
 import { signInAs } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { TEST_WALLETS } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 

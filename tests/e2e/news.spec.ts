@@ -10,7 +10,6 @@
  * saves the subscription with 100666, and deletes it with 100655 when turned off. Delivery
  * itself is covered by tests/integration/push.test.ts against a local HTTPS push service.
  */
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { Page as ListPage } from '../../protocol/envelope.ts';
 import type { AnnouncementSummary } from '../../protocol/news.ts';
 import { admin } from './fixtures/admin.ts';
@@ -22,6 +21,7 @@ import {
   shownNotifications,
   tapNotification,
 } from './fixtures/service-worker.ts';
+import { type BrowserContext, expect, type Page, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 /**

@@ -7,7 +7,6 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, expect, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import { READ_CACHE_NAME } from '../../protocol/offline.ts';
 import { writeCompressedCopies } from '../../scripts/precompress.ts';
@@ -21,6 +20,7 @@ import {
 } from './fixtures/service-worker.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { type BrowserContext, expect, test } from './fixtures/test.ts';
 import { switchAccount, TEST_WALLETS } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 

@@ -3,7 +3,6 @@
  * A's invitation link; wallet B opens that link, signs in, and pays a trading commission; A then
  * sees B (shortened) and what B's fee earned. English and Arabic, screenshots.
  */
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
@@ -12,6 +11,7 @@ import { credit } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { waitForStoredSession } from './fixtures/stored-map.ts';
+import { type Browser, expect, newContext, type Page, test } from './fixtures/test.ts';
 import { installTestWallet } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
@@ -64,7 +64,7 @@ function decodeQr({ w, h, data }: Pixels): string | undefined {
 }
 
 async function pageFor(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+  const context = await newContext(browser, { baseURL, viewport: { width: 412, height: 823 } });
   return context.newPage();
 }
 

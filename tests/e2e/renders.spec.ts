@@ -4,11 +4,11 @@
  * configuration's start-up refresh changes a setting the screen does not read. Each such render
  * was a synchronous one, or a slice of work, on the main thread of a phone that is starting up.
  */
-import { expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { countReactRenders, reactRendersOf } from './fixtures/react-renders.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test('the news list the page brought is adopted and rendered once, though the screen reads it again', async ({
   page,

@@ -3,13 +3,13 @@
  * "Not open yet" (every feature is built and the demo switches them all on), no raw translation
  * key shows, and nothing is left loading.
  */
-import { expect, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import en from '../../locales/en.json' with { type: 'json' };
 import { ROUTES } from '../../src/app/paths.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { examplePath } from './fixtures/route-examples.ts';
 import { signInAs } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 
 test('every route opens a working screen, signed in: no "Not open yet", no raw keys, nothing left loading', async ({
   page,

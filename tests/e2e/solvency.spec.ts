@@ -1,10 +1,11 @@
 /**
  * Proof of solvency as a user meets it: a funded wallet opens /solvency after the operator's
  * snapshot, sees the published root and what is owed per coin, taps "Verify my balance" and the
- * browser recomputes the proof to "Included"; the same page fed a tampered proof (a sibling's sums
- * lowered on the wire, liabilities moved out of sight) shows the mismatch. English and Arabic, screenshots of both outcomes.
+ * browser recomputes every part of the balance to "Included"; the same page fed a tampered proof (a
+ * sibling's sums lowered on the wire, liabilities moved out of sight) shows the mismatch, and one
+ * with a part left out shows that the parts do not make the balance. English and Arabic,
+ * screenshots of both outcomes.
  */
-import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import type { Envelope } from '../../protocol/envelope.ts';
@@ -12,6 +13,7 @@ import type { SolvencyProof } from '../../protocol/solvency.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 // The tampering is done on the page's own requests, which a service worker would otherwise answer.
@@ -44,14 +46,10 @@ for (const [lang, bundle] of [
     await page.route('**/adc/html/eto/10091.do', async (route) => {
       const response = await route.fetch();
       const envelope = (await response.json()) as Envelope<SolvencyProof>;
-      const proof = envelope.data;
-      const step = proof?.path.find((s) => s.sums.some((sum) => sum !== '0'));
+      // The balance is split over leaves in both halves of the tree: the first part's path always
+      // has a sibling holding money (the subtree with another part).
+      const step = envelope.data?.parts[0]?.path.find((s) => s.sums.some((sum) => sum !== '0'));
       if (step) step.sums = step.sums.map(() => '0');
-      // Alone in the tree (this spec run by itself): the leaf's own USDT is raised instead.
-      else if (proof) {
-        const usdt = proof.coins.indexOf('USDT');
-        proof.leaf.balances[usdt] = '1321.5';
-      }
       await route.fulfill({ response, json: envelope });
     });
     await page.reload();
@@ -60,6 +58,19 @@ for (const [lang, bundle] of [
     await expect(outcome).toContainText(bundle.solvency.mismatch);
     await expect(outcome).toContainText(bundle.solvency.reason.root_hash);
     await screenshot(page, `solvency-mismatch-${lang}`);
+
+    // A part left out: what is left is in the tree, but it is not the whole balance.
+    await page.unroute('**/adc/html/eto/10091.do');
+    await page.route('**/adc/html/eto/10091.do', async (route) => {
+      const response = await route.fetch();
+      const envelope = (await response.json()) as Envelope<SolvencyProof>;
+      envelope.data?.parts.pop();
+      await route.fulfill({ response, json: envelope });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: bundle.solvency.verify }).click();
+    await expect(outcome).toHaveAttribute('data-included', 'false');
+    await expect(outcome).toContainText(bundle.solvency.reason.parts_sum);
     expect(problems).toEqual([]);
   });
 }

@@ -5,13 +5,13 @@
  * redemption that returns the principal; in English and Arabic.
  */
 
-import { expect, type Page, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import type { GlobalConfig } from '../../protocol/config.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 const fill = (text: string, values: Record<string, string>) =>

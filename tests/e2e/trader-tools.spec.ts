@@ -6,7 +6,6 @@
  * by the service worker, whose tap opens the instrument. English and Arabic.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
@@ -22,6 +21,7 @@ import {
 } from './fixtures/service-worker.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
 import { readStoredMap } from './fixtures/stored-map.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 async function chartReady(page: Page) {

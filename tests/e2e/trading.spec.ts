@@ -4,7 +4,6 @@
  * its live profit, closed; a pending order cancelled; a take profit hit by the price; the records
  * in History and in financial details; English and Arabic.
  */
-import { expect, test } from '@playwright/test';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { MARKET_CATEGORIES } from '../../protocol/market-categories.ts';
@@ -12,6 +11,7 @@ import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 /** Every instrument once, in the market lists' order (crypto, forex, …): the picker's choices. */

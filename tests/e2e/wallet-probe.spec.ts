@@ -9,8 +9,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { type Hex, verifyMessage } from 'viem';
+import { expect, type Page, test } from './fixtures/test.ts';
 import {
   installTestWallet,
   lockWallet,
