@@ -6,7 +6,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * orders files by size, and the invariant run (four minutes on two busy cores) started last made
  * the whole run wait for it alone.
  */
-const LONG_RUNNING = ['invariant-run', 'graceful-stop', 'crash', 'admin', 'mining', 'markets'];
+const LONG_RUNNING = [
+  'invariant-run',
+  'trading-model',
+  'graceful-stop',
+  'crash',
+  'admin',
+  'mining',
+  'markets',
+];
 
 class LongFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
