@@ -66,7 +66,11 @@ for (const target of DATABASE_TARGETS) {
       const records = (await post(env.app, '10011', { size: '100' }, cookie)).envelope
         .data as Page<FinanceRecord>;
       expect(records.list.length).toBe(4);
-      const range = { from: String(Date.now() - DAY), to: String(Date.now() + DAY) };
+      // The range is anchored on the records' own times, which the database stamps: on PostgreSQL
+      // its clock, not this process's (a run with a moved clock moves only the processes: docs/testing.md).
+      const stamped = records.list.map((r) => r.createdAt);
+      const first = Math.min(...stamped);
+      const range = { from: String(first - DAY), to: String(Math.max(...stamped) + DAY) };
 
       const texts: string[] = [];
       for (const lang of ['en', 'ar', 'zh-CN']) {
@@ -99,10 +103,7 @@ for (const target of DATABASE_TARGETS) {
       expect(rows.map((r) => r.amount)).toEqual(['1000', '12.345678', '0.00000001', '250']);
 
       // A range that ends before the records has the header only.
-      const before = await download(
-        { from: String(Date.now() - 3 * DAY), to: String(Date.now() - 2 * DAY) },
-        cookie,
-      );
+      const before = await download({ from: String(first - 3 * DAY), to: String(first - 2 * DAY) }, cookie);
       expect(parse(before.body, { bom: true, columns: true })).toEqual([]);
 
       // Batch by batch: three rows at a time give the same text as one read of all.

@@ -26,9 +26,13 @@ beforeAll(async () => {
   await database.migrate();
   await seedDemo(database);
   const source = createControlledSource();
-  // Prices the figures below are computed at: KAS at 0.1, LTC at 100, BTC and DOGE as the demo.
+  // Prices the figures below are computed at, every coin a machine produces: KAS at 0.1, LTC at
+  // 100, BTC at 60,000 and DOGE at 0.1. Not the simulated price of the moment: at some
+  // moments (2026-12-31 23:58 UTC, say) a BTC machine then beat the best staking plan.
   source.pin('KASUSDT', '0.1', '0.1001');
   source.pin('LTCUSDT', '100', '100.05');
+  source.pin('BTCUSDT', '60000', '60001');
+  source.pin('DOGEUSDT', '0.1', '0.10002');
   engine = new MarketEngine({ database, source });
 }, 60_000);
 afterAll(() => database.close());

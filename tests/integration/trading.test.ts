@@ -263,9 +263,11 @@ for (const target of DATABASE_TARGETS) {
       // The sell stop at 149 is not reached: cancelled, its margin and commission return.
       const cancelled = await u.call<Order>('10079', { id: String(stop.id), requestId: randomUUID() });
       expect(cancelled.data?.status).toBe('cancelled');
-      expect(await u.balance('frozen')).toBe(
-        fmt(dec(frozen).minus(dec(stop.margin)).minus(dec(stop.commission)).minus(dec(filled.commission))),
-      );
+      // The fill re-priced the margin at its price and rate (docs/trading.md, "Re-pricing"):
+      // 0.1 lot x 100,000 x 149.4 / 100 JPY at 1 / 149.395 (the mid) = 100.003347 USDT, rounded up.
+      expect(filled.margin).toBe('100.003347');
+      expect(await u.balance('frozen')).toBe(filled.margin);
+      expect(dec(frozen).greaterThan(dec(filled.margin).plus(dec(stop.margin)))).toBe(true);
       // Take profit at 151 on the bid: (151 - 149.4) x 10,000 = 16,000 JPY, at 1 / 151.005 (the mid) USDT.
       env.source.pin('USDJPY', '151.000', '151.010');
       await triggers();
