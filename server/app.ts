@@ -67,8 +67,12 @@ export interface AppOptions {
   translator: Translator;
   handlers: ReadonlyMap<ApiCode, CodeHandler>;
   services: Services;
-  /** A pino-compatible logger instance or stream destination, for tests that read the log. */
-  loggerStream?: NodeJS.WritableStream;
+  /**
+   * Where log lines go: tests that read the log, and server/main.ts, whose destination never
+   * blocks the process's exit (server/http/log-destination.ts). Without it, pino writes to stdout
+   * itself, with a final flush at exit that can wait for ever on a pipe nobody reads.
+   */
+  loggerStream?: { write(line: string): void };
 }
 
 const NO_BUDGET_HEADERS = {

@@ -9,6 +9,8 @@ import { runAdminCommand } from './admin/runner.ts';
 import { adminSocketPath, listenAdminSocket } from './admin/socket.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { armExitWatchdog } from './exit-watchdog.ts';
+import { stdoutDestination } from './http/log-destination.ts';
 import { rateLimitSweepJob } from './http/rate-limit-store.ts';
 import { createTranslator } from './i18n.ts';
 import { priceAlertJob } from './modules/alerts/alerts.job.ts';
@@ -28,8 +30,22 @@ import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.
 
 /** A stopping process that has not finished by then exits anyway (docs/deployment.md). */
 const STOP_DEADLINE_MS = 9_000;
+/**
+ * Past this a thread of its own kills the process, in case its main thread is blocked and the
+ * deadline's timer cannot fire; still inside the 10 s a deploy is promised.
+ */
+const KILL_DEADLINE_MS = 9_500;
 /** How long calls in flight have to answer once a stop begins. */
 const DRAIN_MS = 4_000;
+/** How long a stopped process waits for stdout's reader to take its last lines before it exits. */
+const LOG_FLUSH_MS = 2_000;
+
+/**
+ * Log lines and the start-up line go through Node's stream for stdout, which never blocks and
+ * never makes exiting wait (server/http/log-destination.ts); created first so that stdout and
+ * stderr have their 'error' listeners before anything writes.
+ */
+const output = stdoutDestination();
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -48,7 +64,7 @@ async function main(): Promise<void> {
   });
   const runtime = createRuntime(database, { publicUrl: config.publicUrl, demo: config.demoMoney, markets });
   const translator = await createTranslator();
-  const app = await buildApp({ database, config, translator, ...runtime });
+  const app = await buildApp({ database, config, translator, ...runtime, loggerStream: output });
 
   // The embedded database admits one process, so the CLI hands its commands to this one through a
   // socket in DATA_DIR. On PostgreSQL the CLI opens the database itself and any number of
@@ -99,7 +115,7 @@ async function main(): Promise<void> {
   if (seeded > 0) app.log.info(`demo configuration seeded (${seeded} admin commands)`);
   app.log.info(`database: ${database.kind} (${database.kind === 'pglite' ? database.location : 'server'})`);
   // Printed plainly as well as logged, so a newcomer sees where to go.
-  process.stdout.write(`\nMeridian is running: open http://${shownHost}:${port}/\n\n`);
+  output.write(`\nMeridian is running: open http://${shownHost}:${port}/\n\n`);
 
   let stopping = false;
   /**
@@ -107,11 +123,17 @@ async function main(): Promise<void> {
    * reconnect elsewhere with Last-Event-ID), let calls in flight finish, stop the jobs (each
    * finishes its current run), close the database, exit. Bounded: after STOP_DEADLINE_MS the
    * process exits anyway; a money call cut there is a transaction never committed, whose client
-   * retries with the same requestId.
+   * retries with the same requestId. Past KILL_DEADLINE_MS it is killed, even with its main thread
+   * blocked. Nothing here waits on stdout or stderr beyond LOG_FLUSH_MS: a reader that stopped
+   * reading, or closed its end, costs log lines, never the exit.
    */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const stopStarted = Date.now();
+    armExitWatchdog(KILL_DEADLINE_MS, (error) =>
+      app.log.warn({ err: error }, `${signal}: exit watchdog failed`),
+    );
     app.log.info(`${signal}: shutting down`);
     setTimeout(() => {
       app.log.error(`${signal}: not stopped after ${STOP_DEADLINE_MS} ms, exiting`);
@@ -140,6 +162,8 @@ async function main(): Promise<void> {
       }
     }
     await database.close();
+    // A reader that reads gets the last lines; one that does not is not waited for past the deadline.
+    await output.settled(Math.min(LOG_FLUSH_MS, STOP_DEADLINE_MS - (Date.now() - stopStarted)));
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -147,6 +171,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // stderr has its 'error' listener (stdoutDestination), so a closed stderr cannot throw here.
   process.stderr.write(`Meridian could not start: ${(error as Error).message}\n`);
   process.exit(1);
 });

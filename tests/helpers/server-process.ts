@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -190,4 +190,58 @@ export async function signInOver(call: FormCall, privateKey: `0x${string}`): Pro
   const login = await call('10002', { message: challenge.message, signature, requestId: randomUUID() });
   if (login.respCode !== '00000') throw new Error(`login refused: ${login.respCode}`);
   return account.address;
+}
+
+/**
+ * Whether `pid` is still a running process. A zombie (exited, not yet reaped by whoever adopted
+ * it) holds no memory, sockets or locks, so it counts as gone.
+ */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return true; // no /proc: signal 0 answered, so it lives
+  }
+}
+
+/** Resolves true once `pid` is gone, false if it still runs after `ms` (for a process not our child). */
+export async function processGoneWithin(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (processAlive(pid)) {
+    if (Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/**
+ * What PostgreSQL still holds for the target's database: open connections (other than the one
+ * asking) and advisory locks, the job locks a process keeps while it lives.
+ */
+export async function postgresHolds(
+  target: ServerTarget,
+): Promise<{ connections: number; advisoryLocks: number }> {
+  const name = new URL(target.env.DATABASE_URL ?? '').pathname.slice(1);
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const result = await admin.query<{ connections: number; advisory_locks: number }>(
+      `select
+         (select count(*)::int from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()) as connections,
+         (select count(*)::int from pg_locks l join pg_database d on d.oid = l.database
+           where l.locktype = 'advisory' and d.datname = $1 and l.granted) as advisory_locks`,
+      [name],
+    );
+    const row = result.rows[0];
+    return { connections: row?.connections ?? 0, advisoryLocks: row?.advisory_locks ?? 0 };
+  } finally {
+    await admin.end();
+  }
 }
