@@ -1,19 +1,26 @@
 /**
  * Proof of solvency at 100,000 users (issue #20): a liabilities snapshot end to end on PGlite in
- * memory (read every balance and the journal's totals, build the Merkle sum tree, store every node
- * and leaf) and the tree alone, each beside the same number of plain SHA-256 hashes of texts of the
- * same length computed in the same run, with the memory the snapshot took. Then 200 random users'
- * proofs are read back and verified with Web Crypto: a wrong proof exits 1.
+ * memory (read every balance and the journal's totals, split each into 2-4 parts among decoys, build
+ * the Merkle sum tree, store every node and leaf) and the tree alone (split and built), each beside
+ * as many plain SHA-256 hashes as the tree has nodes, of texts of the same length, computed in the
+ * same run, with the memory the snapshot took. Then 200 random users' proofs (every part) are read
+ * back and verified with Web Crypto: a wrong proof exits 1.
  *
  *   node bench/solvency.ts              # 100,000 users
  *   BENCH_USERS=20000 node bench/solvency.ts
  */
 import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildSumTree, type LeafInput, verifyInclusion, webCryptoSha256 } from '../protocol/solvency.ts';
+import { buildSumTree, verifyProof, webCryptoSha256 } from '../protocol/solvency.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { rowsOf } from '../server/db/rows.ts';
-import { proofOf, sha256Hex, takeSnapshot } from '../server/modules/solvency/solvency.service.ts';
+import { layoutLeaves, type UserBalances } from '../server/modules/solvency/leaves.ts';
+import {
+  cryptoRandomness,
+  proofOf,
+  sha256Hex,
+  takeSnapshot,
+} from '../server/modules/solvency/solvency.service.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { measured } from './lib/measured.ts';
 import { formatRatio, integerFormat, writeSummary } from './lib/report.ts';
@@ -72,15 +79,18 @@ const snapshot = await measured(() => takeSnapshot(db, { at: new Date() }), 'rss
 if (!snapshot.result) throw new Error('no snapshot was taken');
 const coins = snapshot.result.coins.length;
 
-// The tree alone over the same shape of leaves (no database), and its anchor.
-const leaves: LeafInput[] = Array.from({ length: USERS }, (_, i) => ({
+// The tree alone over the same shape of balances (no database): split among decoys, then built.
+const users: UserBalances[] = Array.from({ length: USERS }, (_, i) => ({
   wallet: `0x${i.toString(16).padStart(40, '0')}`,
-  salt: randomInt(2 ** 47)
-    .toString(16)
-    .padStart(32, '0'),
   balances: Array.from({ length: coins }, (_, c) => (c < 3 ? `${randomInt(20000)}.${randomInt(1e8)}` : '0')),
 }));
-const tree = await measured(() => buildSumTree(leaves, coins, sha256Hex), 'rss', 20);
+const precisions = Array.from({ length: coins }, () => 8);
+const tree = await measured(
+  () => buildSumTree(layoutLeaves(users, precisions, cryptoRandomness), coins, sha256Hex),
+  'rss',
+  20,
+);
+const leafCount = tree.result[0]?.length ?? 0;
 const nodes = tree.result.reduce((n, level) => n + level.length, 0);
 const sampleText = `meridian-solvency-node-v1|${'a'.repeat(64)}|${'b'.repeat(64)}|${(tree.result.at(-1)?.[0]?.sums ?? []).join(',')}`;
 const anchorMs = plainHashes(nodes, sampleText.length);
@@ -93,7 +103,7 @@ let verified = 0;
 for (let i = 0; i < 200; i += 1) {
   const wallet = `0x${(1 + randomInt(USERS)).toString(16).padStart(40, '0')}`;
   const proof = await proofOf(db, wallet, snapshot.result.id);
-  const result = await verifyInclusion(proof.leaf, proof.path, proof.root, webCryptoSha256);
+  const result = await verifyProof(proof, webCryptoSha256, wallet);
   if (!result.included) {
     process.stderr.write(`proof of ${wallet} did not verify: ${JSON.stringify(result)}\n`);
     process.exitCode = 1;
@@ -105,7 +115,7 @@ const ratioEnd = snapshot.ms / anchorMs;
 const ratioTree = tree.ms / anchorMs;
 process.stdout.write(
   [
-    `proof of solvency, ${integerFormat.format(USERS)} users x ${coins} coins (${integerFormat.format(stored)} stored), ${integerFormat.format(nodes)} tree nodes`,
+    `proof of solvency, ${integerFormat.format(USERS)} users x ${coins} coins (${integerFormat.format(stored)} stored), ${integerFormat.format(leafCount)} leaves (parts and decoys), ${integerFormat.format(nodes)} tree nodes`,
     '',
     `snapshot end to end (PGlite)   ${`${integerFormat.format(snapshot.ms)} ms`.padStart(10)}   peak +${mb(snapshot.peakBytes)} resident`,
     `tree alone                     ${`${integerFormat.format(tree.ms)} ms`.padStart(10)}   peak +${mb(tree.peakBytes)} resident`,

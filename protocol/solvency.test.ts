@@ -7,10 +7,12 @@ import {
   EMPTY_TEXT,
   fromUnits,
   type LeafInput,
+  type PathStep,
   pathOf,
   type SumNode,
   toUnits,
   verifyInclusion,
+  verifyProof,
   webCryptoSha256,
 } from './solvency.ts';
 
@@ -120,5 +122,54 @@ describe('the Merkle sum tree', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('a whole proof: every part of a balance', () => {
+  // 0xaaa's balances (10 and 0.5) in two parts, beside a decoy and another wallet's part.
+  const split: LeafInput[] = [
+    { wallet: '0xaaa', salt: 'p1', balances: ['6', '0.2'] },
+    { wallet: '', salt: 'd1', balances: ['0', '0'] },
+    { wallet: '0xbbb', salt: 'q1', balances: ['2.25', '0'] },
+    { wallet: '0xaaa', salt: 'p2', balances: ['4', '0.3'] },
+  ];
+  const tree = buildSumTree(split, 2, sha256);
+  const root = rootOf(tree);
+  const part = (i: number) => ({ leaf: split[i] as LeafInput, path: pathOf(tree, i, EMPTY) });
+  const proof = { wallet: '0xaaa', balances: ['10', '0.5'], parts: [part(0), part(3)], root };
+  const reason = async (changed: Partial<typeof proof>, expectedWallet?: string) =>
+    verifyProof({ ...proof, ...changed }, webCryptoSha256, expectedWallet);
+
+  test('verifies when every part reaches the root and the parts add up to the balances shown', async () => {
+    expect(await verifyProof(proof, webCryptoSha256, '0xAAA')).toEqual({
+      included: true,
+      parts: 2,
+      levels: 2,
+    });
+  });
+
+  test('a part left out, a part sent twice, a leaf of another wallet, or totals the parts do not make are caught', async () => {
+    // Only the larger part: it is included, but not the whole balance shown.
+    expect(await reason({ parts: [part(0)] })).toMatchObject({ included: false, reason: 'parts_sum' });
+    // The same part twice would stand for a part the tree does not hold.
+    expect(await reason({ parts: [part(0), part(0)], balances: ['12', '0.4'] })).toMatchObject({
+      included: false,
+      reason: 'duplicate',
+      part: 1,
+    });
+    expect(await reason({ parts: [part(0), part(2)] })).toMatchObject({ reason: 'wallet', part: 1 });
+    // Another wallet's leaf relabelled: its hash no longer fits.
+    const relabelled = { ...part(2), leaf: { ...(split[2] as LeafInput), wallet: '0xaaa' } };
+    expect(await reason({ parts: [part(0), relabelled], balances: ['8.25', '0.2'] })).toMatchObject({
+      reason: 'root_hash',
+      part: 1,
+    });
+    expect(await reason({ balances: ['11', '0.5'] })).toMatchObject({ reason: 'parts_sum' });
+    expect(await reason({ balances: ['10'] })).toMatchObject({ reason: 'coin_count' });
+    expect(await reason({}, '0xbbb')).toMatchObject({ reason: 'wallet' });
+    expect(await reason({ parts: [] })).toMatchObject({ reason: 'malformed' });
+    const [first, ...rest] = part(3).path;
+    const lowered = { ...part(3), path: [{ ...(first as PathStep), sums: ['0', '0'] }, ...rest] };
+    expect(await reason({ parts: [part(0), lowered] })).toMatchObject({ reason: 'root_hash', part: 1 });
   });
 });

@@ -11,6 +11,11 @@
  *   empty = SHA-256("meridian-solvency-empty-v1"), all sums 0 (the partner of a level's last odd node)
  * Hashes are lower-case hex; amounts are plain decimals without trailing zeros, in the snapshot's
  * coin order; sums are exact (integers of 10^-18, as the ledger's NUMERIC(38,18)).
+ *
+ * A user's balances are split over several leaves (random parts at random positions, at least one
+ * in each half of the tree) among zero-balance decoys, so that no node a proof shows is another
+ * user's whole balance; a proof therefore carries every part's leaf and path, and `verifyProof`
+ * checks that each reaches the root and that the parts add up to the balances shown.
  */
 import * as v from 'valibot';
 import { pageNumber, pageSize } from './validation.ts';
@@ -25,6 +30,8 @@ export const EMPTY_TEXT = 'meridian-solvency-empty-v1';
 
 /** A decimal string as an integer of 10^-18; throws on anything else (more decimals included). */
 export function toUnits(amount: string): bigint {
+  // Most amounts of a snapshot are zeros (coins a user does not hold, decoys): skip the parsing.
+  if (amount === '0') return 0n;
   if (!AMOUNT_TEXT.test(amount)) throw new RangeError(`not an amount with at most 18 decimals: ${amount}`);
   const negative = amount.startsWith('-');
   const [whole = '0', fraction = ''] = (negative ? amount.slice(1) : amount).split('.');
@@ -49,6 +56,7 @@ export interface SumNode {
 }
 
 export interface LeafInput {
+  /** The owner's address; '' for a decoy (a zero-balance leaf no user owns). */
   wallet: string;
   salt: string;
   /** Per coin, in the snapshot's coin order; never negative. */
@@ -56,7 +64,15 @@ export interface LeafInput {
 }
 
 export function leafText(leaf: LeafInput): string {
-  return `${LEAF_PREFIX}|${leaf.salt}|${leaf.wallet}|${leaf.balances.map((b) => fromUnits(toUnits(b))).join(',')}`;
+  return textOfLeaf(
+    leaf,
+    leaf.balances.map((b) => fromUnits(toUnits(b))),
+  );
+}
+
+/** The leaf's text from its amounts already in plain form (the tree has them: no second parse). */
+function textOfLeaf(leaf: LeafInput, amounts: string[]): string {
+  return `${LEAF_PREFIX}|${leaf.salt}|${leaf.wallet}|${amounts.join(',')}`;
 }
 
 export function nodeText(left: SumNode, right: SumNode, sums: string[]): string {
@@ -83,29 +99,36 @@ export function buildSumTree(
   coinCount: number,
   sha256: (text: string) => string,
 ): SumTree {
-  // Sums are carried as integers beside their text, so each node converts each coin once.
-  type Built = SumNode & { units: bigint[] };
+  // Sums are carried as integers beside their text, so each node converts each coin once; only
+  // for the level being summed, so that the tree kept holds text alone (a third of the memory).
   const zeros = Array.from({ length: coinCount }, () => 0n);
-  const empty: Built = { hash: sha256(EMPTY_TEXT), sums: zeros.map(fromUnits), units: zeros };
-  let level: Built[] = leaves.map((leaf) => {
+  const empty: SumNode = { hash: sha256(EMPTY_TEXT), sums: zeros.map(fromUnits) };
+  let units: bigint[][] = [];
+  let level: SumNode[] = leaves.map((leaf) => {
     if (leaf.balances.length !== coinCount) throw new RangeError(`leaf ${leaf.wallet}: wrong coin count`);
-    const units = leaf.balances.map(toUnits);
-    if (units.some((u) => u < 0n)) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
-    return { hash: sha256(leafText(leaf)), sums: units.map(fromUnits), units };
+    const amounts = leaf.balances.map(toUnits);
+    if (amounts.some((u) => u < 0n)) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
+    units.push(amounts);
+    const sums = amounts.map(fromUnits);
+    return { hash: sha256(textOfLeaf(leaf, sums)), sums };
   });
   if (level.length === 0) level = [empty];
-  const tree: Built[][] = [level];
+  const tree: SumTree = [level];
   while (level.length > 1) {
-    const next: Built[] = [];
+    const next: SumNode[] = [];
+    const nextUnits: bigint[][] = [];
     for (let i = 0; i < level.length; i += 2) {
-      const left = level[i] as Built;
+      const left = level[i] as SumNode;
       const right = level[i + 1] ?? empty;
-      const units = left.units.map((u, c) => u + (right.units[c] as bigint));
-      const sums = units.map(fromUnits);
-      next.push({ hash: sha256(nodeText(left, right, sums)), sums, units });
+      const rightUnits = units[i + 1] ?? zeros;
+      const sum = (units[i] as bigint[]).map((u, c) => u + (rightUnits[c] as bigint));
+      nextUnits.push(sum);
+      const sums = sum.map(fromUnits);
+      next.push({ hash: sha256(nodeText(left, right, sums)), sums });
     }
     tree.push(next);
     level = next;
+    units = nextUnits;
   }
   return tree;
 }
@@ -203,6 +226,68 @@ export async function verifyInclusion(
   }
 }
 
+/** One of a wallet's leaves (a random part of each of its balances) and its path to the root. */
+export interface ProofPart {
+  leaf: LeafInput;
+  path: PathStep[];
+}
+
+export type ProofResult =
+  | {
+      included: true;
+      parts: number;
+      /** Levels from each leaf to the root. */
+      levels: number;
+    }
+  | {
+      included: false;
+      reason: Extract<VerifyResult, { included: false }>['reason'] | 'wallet' | 'duplicate' | 'parts_sum';
+      /** The part (in the proof's order) that failed, when one did. */
+      part?: number;
+      level?: number;
+      computed?: SumNode;
+    };
+
+/**
+ * Checks a whole proof: every part is a leaf of the wallet (of `expectedWallet` too, when given:
+ * the signed-in one), no leaf comes twice (one part counted twice would let the operator leave
+ * another out of the tree), each part's path reaches the published root (`verifyInclusion`), and
+ * the parts add up, coin by coin and exactly, to the balances shown. Only then is all of the
+ * balance, not some of it, proven included.
+ */
+export async function verifyProof(
+  proof: Pick<SolvencyProof, 'wallet' | 'balances' | 'parts' | 'root'>,
+  sha256: (text: string) => Promise<string>,
+  expectedWallet?: string,
+): Promise<ProofResult> {
+  try {
+    const { wallet, balances, parts, root } = proof;
+    if (parts.length === 0) return { included: false, reason: 'malformed' };
+    if (balances.length !== root.sums.length) return { included: false, reason: 'coin_count' };
+    if (expectedWallet !== undefined && wallet.toLowerCase() !== expectedWallet.toLowerCase())
+      return { included: false, reason: 'wallet' };
+    const positions = new Set<string>();
+    for (const [i, part] of parts.entries()) {
+      if (part.leaf.wallet !== wallet) return { included: false, reason: 'wallet', part: i };
+      // The sides of a path spell its leaf's position: two parts with the same sides are one leaf.
+      const position = part.path.map((step) => step.side).join();
+      if (positions.has(position)) return { included: false, reason: 'duplicate', part: i };
+      positions.add(position);
+    }
+    for (const [i, part] of parts.entries()) {
+      const result = await verifyInclusion(part.leaf, part.path, root, sha256);
+      if (!result.included) return { ...result, part: i };
+    }
+    const summed = balances.map((_, c) =>
+      parts.reduce((sum, part) => sum + toUnits(part.leaf.balances[c] ?? 'x'), 0n),
+    );
+    if (balances.some((b, c) => toUnits(b) !== summed[c])) return { included: false, reason: 'parts_sum' };
+    return { included: true, parts: parts.length, levels: parts[0]?.path.length ?? 0 };
+  } catch {
+    return { included: false, reason: 'malformed' };
+  }
+}
+
 /** SHA-256 of UTF-8 text as lower-case hex with Web Crypto (browsers, Node 20+). */
 export async function webCryptoSha256(text: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -248,7 +333,11 @@ export interface SolvencyProof {
   snapshot: SolvencySnapshot;
   /** The coins of the tree's sums, in order. */
   coins: string[];
-  leaf: LeafInput;
-  path: PathStep[];
+  /** The wallet every part belongs to (lower-case). */
+  wallet: string;
+  /** The wallet's total per coin at the snapshot: what its parts must add up to. */
+  balances: string[];
+  /** Every leaf of the wallet, each with its salt, its part of the balances and its path. */
+  parts: ProofPart[];
   root: SumNode;
 }

@@ -1,10 +1,11 @@
 /**
  * Proof of solvency through the API and the admin CLI, on PGlite and PostgreSQL: after random
  * money movements (deposits, stakes, withdrawals) a snapshot's root sums equal the users'
- * liabilities in the journal, every user (one without money too) verifies their own proof with
- * Web Crypto against the published root, the daily job takes one snapshot per day however often
- * it runs, a ledger whose cached balances disagree with its journal is refused, and a proof is
- * only ever given to its own wallet.
+ * liabilities in the journal, every user (one without money too) verifies their own proof, every
+ * part of their balances, with Web Crypto against the published root, the tree is rebuilt from
+ * what the snapshot stores (leaves, decoys, salts) to the same root, the daily job takes one
+ * snapshot per day however often it runs, a ledger whose cached balances disagree with its journal
+ * is refused, and a proof is only ever given to its own wallet.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -13,16 +14,20 @@ import { describe, expect, test } from 'vitest';
 import type { Envelope } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import {
+  buildSumTree,
+  fromUnits,
   type SolvencyList,
   type SolvencyProof,
   toUnits,
-  verifyInclusion,
+  verifyProof,
   webCryptoSha256,
 } from '../../protocol/solvency.ts';
 import type { StakingPlan } from '../../protocol/staking.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { rowsOf } from '../../server/db/rows.ts';
+import { DECOY_WALLET } from '../../server/modules/solvency/leaves.ts';
 import { runDailySnapshot } from '../../server/modules/solvency/solvency.job.ts';
+import { sha256Hex } from '../../server/modules/solvency/solvency.service.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { signIn } from '../helpers/login.ts';
@@ -58,6 +63,17 @@ for (const target of DATABASE_TARGETS) {
           join ledger_accounts a on a.id = p.account_id where a.kind = 'user' group by a.coin`),
       );
       return new Map(rows.map((r) => [r.coin, toUnits(r.total)]));
+    }
+
+    /** A wallet's balances per coin over every user bucket, as the ledger holds them. */
+    async function balancesOf(wallet: string, coins: string[]): Promise<string[]> {
+      const rows = rowsOf<{ coin: string; total: string }>(
+        await env.database.db.execute(sql`
+          select coin, sum(balance)::text as total from ledger_accounts
+          where kind = 'user' and owner = ${wallet} group by coin`),
+      );
+      const by = new Map(rows.map((r) => [r.coin, fromUnits(toUnits(r.total))]));
+      return coins.map((coin) => by.get(coin) ?? '0');
     }
 
     test('property: after random money movements the root sums the journal and every proof verifies', async () => {
@@ -125,18 +141,64 @@ for (const target of DATABASE_TARGETS) {
           }
           for (const u of users) {
             const proof = (await u.call<SolvencyProof>('10091')).data as SolvencyProof;
-            expect(proof.leaf.wallet).toBe(u.address);
+            expect(proof.wallet).toBe(u.address);
             expect(proof.root.hash).toBe(latest.rootHash);
-            expect(await verifyInclusion(proof.leaf, proof.path, proof.root, webCryptoSha256)).toEqual({
+            expect(proof.balances).toEqual(await balancesOf(u.address, proof.coins));
+            expect(await verifyProof(proof, webCryptoSha256, u.address)).toMatchObject({
               included: true,
+              parts: proof.parts.length,
             });
+            expect(proof.parts.length).toBeGreaterThanOrEqual(2);
           }
           const empty = (await idle.call<SolvencyProof>('10091')).data;
-          expect(empty?.leaf.balances.every((b) => b === '0')).toBe(true);
+          expect(empty?.balances.every((b) => b === '0')).toBe(true);
         }),
         { numRuns: 4 },
       );
     }, 60_000);
+
+    test('an auditor rebuilds the tree from the stored leaves: the same root, parts summing to each balance, decoys empty', async () => {
+      const u = await user();
+      await admin(
+        ...[
+          'deposit',
+          '--address',
+          u.address,
+          '--coin',
+          'USDT',
+          '--chain',
+          'TRC20',
+          '--amount',
+          '99119.531771',
+        ],
+        ...['--txid', randomUUID().replaceAll('-', '')],
+      );
+      const taken = await admin('solvency', 'snapshot');
+      expect(taken.ok, taken.text).toBe(true);
+      const { id, rootHash, coins } = ((await post(env.app, '10090')).envelope.data as SolvencyList)
+        .snapshots[0] as SolvencyList['snapshots'][number];
+      const leaves = rowsOf<{ wallet: string | null; salt: string; sums: string[] }>(
+        await env.database.db.execute(sql`
+          select l.wallet, l.salt, n.sums from solvency_leaves l
+          join solvency_nodes n on n.snapshot_id = l.snapshot_id and n.level = 0 and n.position = l.position
+          where l.snapshot_id = ${id} order by l.position`),
+      ).map((r) => ({ wallet: r.wallet ?? DECOY_WALLET, salt: r.salt, balances: r.sums }));
+      const tree = buildSumTree(leaves, coins.length, sha256Hex);
+      expect(tree.at(-1)?.[0]?.hash).toBe(rootHash);
+      const decoys = leaves.filter((leaf) => leaf.wallet === DECOY_WALLET);
+      expect(decoys.length).toBeGreaterThan(0);
+      expect(decoys.every((leaf) => leaf.balances.every((b) => b === '0'))).toBe(true);
+      const symbols = coins.map((c) => c.coin);
+      const mine = leaves.filter((leaf) => leaf.wallet === u.address);
+      const summed = symbols.map((_, c) =>
+        fromUnits(mine.reduce((s, l) => s + toUnits(l.balances[c] ?? '0'), 0n)),
+      );
+      expect(summed).toEqual(await balancesOf(u.address, symbols));
+      // Split, so no single leaf shows the whole deposit (USDT has 6 decimals: parts stay at them).
+      const usdt = symbols.indexOf('USDT');
+      expect(mine.every((leaf) => toUnits(leaf.balances[usdt] ?? '0') < toUnits('99119.531771'))).toBe(true);
+      expect(mine.every((leaf) => /^\d+(\.\d{1,6})?$/.test(leaf.balances[usdt] ?? ''))).toBe(true);
+    });
 
     test('a proof is given only to a signed-in wallet, and only its own; unknown snapshots are not found', async () => {
       const anonymous = (await post(env.app, '10091')).envelope;

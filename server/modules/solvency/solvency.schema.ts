@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -43,20 +44,25 @@ export const solvencyNodes = pgTable(
   (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.position] })],
 );
 
-/** Whose leaf is where, with its salt: only ever shown to the wallet itself (code 10091). */
+/**
+ * Every leaf of a snapshot's tree: whose it is and its salt, only ever shown to the wallet itself
+ * (code 10091). A wallet has several (its balances split in parts, `leaves.ts`); a decoy has no
+ * wallet. With the leaves' sums in `solvency_nodes`, the tree can be rebuilt for an audit.
+ */
 export const solvencyLeaves = pgTable(
   'solvency_leaves',
   {
     snapshotId: bigint('snapshot_id', { mode: 'number' })
       .notNull()
       .references(() => solvencySnapshots.id, { onDelete: 'cascade' }),
-    wallet: text('wallet').notNull(),
+    /** Null for a decoy. */
+    wallet: text('wallet'),
     position: integer('position').notNull(),
     salt: text('salt').notNull(),
   },
   (t) => [
-    unique('solvency_leaves_wallet').on(t.snapshotId, t.wallet),
-    index('solvency_leaves_position').on(t.snapshotId, t.position),
+    index('solvency_leaves_owner').on(t.snapshotId, t.wallet),
+    uniqueIndex('solvency_leaves_position').on(t.snapshotId, t.position),
   ],
 );
 

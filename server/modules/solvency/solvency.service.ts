@@ -1,9 +1,10 @@
 /**
  * Proof of solvency (docs/solvency.md). A snapshot reads every user's balance per coin in one
- * repeatable-read transaction, builds the Merkle sum tree of `protocol/solvency.ts` over them,
- * checks that the root's sums equal the users' liabilities as the journal itself adds them up
- * (postings, not the cached balances), and stores the tree, each leaf's salt and the reserves read
- * on chain at the same time. Code 10090 lists snapshots; 10091 gives a wallet its own proof.
+ * repeatable-read transaction, splits each into random parts among decoys (`leaves.ts`), builds
+ * the Merkle sum tree of `protocol/solvency.ts` over them, checks that the root's sums equal the
+ * users' liabilities as the journal itself adds them up (postings, not the cached balances), and
+ * stores the tree, each leaf's owner and salt and the reserves read on chain at the same time.
+ * Code 10090 lists snapshots; 10091 gives a wallet its own parts and their paths.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -11,7 +12,6 @@ import {
   buildSumTree,
   EMPTY_TEXT,
   fromUnits,
-  type LeafInput,
   pathFrom,
   type SolvencyCoin,
   type SolvencyProof,
@@ -23,6 +23,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { DECOY_WALLET, layoutLeaves, type Randomness } from './leaves.ts';
 import { solvencyLeaves, solvencyReserves, solvencySnapshots } from './solvency.schema.ts';
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -45,15 +46,31 @@ const RATIO_STEP = 10n ** 14n;
 /** Rows per insert statement: one JSON parameter each, as the candle store does. */
 const BATCH = 5000;
 
-function shuffled<T>(items: T[]): T[] {
-  // Positions follow no order of wallets or balances (Fisher-Yates with a CSPRNG).
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
+/** randomInt's bounds stop below 2^48; a balance's smallest units can be far more. */
+const RANDOM_INT_LIMIT = 2n ** 48n;
+
+let saltPool = { bytes: Buffer.alloc(0), offset: 0 };
+
+/** The CSPRNG behind a snapshot's parts, positions and salts. */
+export const cryptoRandomness: Randomness = {
+  below(bound) {
+    if (bound < RANDOM_INT_LIMIT) return BigInt(randomInt(Number(bound)));
+    // Rejection sampling over just enough bits: uniform, and under two draws on average.
+    const bits = bound.toString(2).length;
+    const mask = (1n << BigInt(bits)) - 1n;
+    for (;;) {
+      const drawn = BigInt(`0x${randomBytes(Math.ceil(bits / 8)).toString('hex')}`) & mask;
+      if (drawn < bound) return drawn;
+    }
+  },
+  salt() {
+    // One call to the CSPRNG per 4,096 salts: a call per salt cost more than the tree's hashing.
+    if (saltPool.offset === saltPool.bytes.length) saltPool = { bytes: randomBytes(16 * 4096), offset: 0 };
+    const salt = saltPool.bytes.toString('hex', saltPool.offset, saltPool.offset + 16);
+    saltPool.offset += 16;
+    return salt;
+  },
+};
 
 /**
  * Per coin with a declared address that could be read: the sum of its readings. Read just before
@@ -77,6 +94,8 @@ export interface SnapshotOptions {
   /** The UTC day of a scheduled snapshot: a second one for the same day is not taken. */
   day?: string;
   readReserve?: ReserveReader;
+  /** Tests only: a seeded source instead of the CSPRNG. */
+  random?: Randomness;
 }
 
 /**
@@ -94,9 +113,10 @@ export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<So
           .where(eq(solvencySnapshots.day, options.day));
         if (taken) return null;
       }
-      const coins = rowsOf<{ symbol: string }>(
-        await tx.execute(sql`select symbol from coins order by symbol`),
-      ).map((r) => r.symbol);
+      const coinRows = rowsOf<{ symbol: string; precision: number }>(
+        await tx.execute(sql`select symbol, precision from coins order by symbol`),
+      );
+      const coins = coinRows.map((r) => r.symbol);
       const balances = rowsOf<{ owner: string; coin: string; total: string }>(
         await tx.execute(sql`
           select owner, coin, sum(balance)::text as total from ledger_accounts
@@ -120,11 +140,12 @@ export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<So
         amounts[i] = fromUnits(toUnits(row.total));
         byWallet.set(row.owner, amounts);
       }
-      const leaves: LeafInput[] = shuffled([...byWallet.entries()]).map(([wallet, amounts]) => ({
-        wallet,
-        salt: randomBytes(16).toString('hex'),
-        balances: amounts,
-      }));
+      const users = [...byWallet.entries()].map(([wallet, amounts]) => ({ wallet, balances: amounts }));
+      const leaves = layoutLeaves(
+        users,
+        coinRows.map((r) => r.precision),
+        options.random ?? cryptoRandomness,
+      );
       const tree = buildSumTree(leaves, coins.length, sha256Hex);
       const root = tree.at(-1)?.[0] as SumNode;
 
@@ -153,27 +174,35 @@ export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<So
           coins,
           totals: root.sums,
           reserves,
-          userCount: leaves.length,
+          userCount: users.length,
           day: options.day ?? null,
         })
         .returning();
       if (!snapshot) throw new Error('the snapshot row was not written');
-      const nodes = tree.flatMap((level, depth) =>
-        level.map((node, position) => ({ level: depth, position, hash: node.hash, sums: node.sums })),
-      );
-      for (let i = 0; i < nodes.length; i += BATCH) {
-        await tx.execute(sql`
-          insert into solvency_nodes (snapshot_id, level, position, hash, sums)
-          select ${snapshot.id}, r.level, r.position, r.hash, r.sums
-          from jsonb_to_recordset(${JSON.stringify(nodes.slice(i, i + BATCH))}::jsonb)
-            as r(level int, position int, hash text, sums jsonb)`);
+      // Batches made as they go: the whole tree again as rows would double the snapshot's memory.
+      for (const [depth, level] of tree.entries()) {
+        for (let i = 0; i < level.length; i += BATCH) {
+          const rows = level
+            .slice(i, i + BATCH)
+            .map((node, k) => ({ level: depth, position: i + k, hash: node.hash, sums: node.sums }));
+          await tx.execute(sql`
+            insert into solvency_nodes (snapshot_id, level, position, hash, sums)
+            select ${snapshot.id}, r.level, r.position, r.hash, r.sums
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+              as r(level int, position int, hash text, sums jsonb)`);
+        }
       }
-      const positions = leaves.map((leaf, position) => ({ wallet: leaf.wallet, position, salt: leaf.salt }));
-      for (let i = 0; i < positions.length; i += BATCH) {
+      // Every leaf, decoys (no wallet) included: with the level-0 sums, the tree can be rebuilt.
+      for (let i = 0; i < leaves.length; i += BATCH) {
+        const rows = leaves.slice(i, i + BATCH).map((leaf, k) => ({
+          wallet: leaf.wallet === DECOY_WALLET ? null : leaf.wallet,
+          position: i + k,
+          salt: leaf.salt,
+        }));
         await tx.execute(sql`
           insert into solvency_leaves (snapshot_id, wallet, position, salt)
           select ${snapshot.id}, r.wallet, r.position, r.salt
-          from jsonb_to_recordset(${JSON.stringify(positions.slice(i, i + BATCH))}::jsonb)
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
             as r(wallet text, position int, salt text)`);
       }
       return toSnapshot(snapshot);
@@ -209,7 +238,7 @@ export async function listSnapshots(db: DbOrTx, limit: number): Promise<Solvency
   return rows.map(toSnapshot);
 }
 
-/** The wallet's leaf, salt and path in a snapshot (the latest by default). */
+/** The wallet's leaves (parts), salts and paths in a snapshot (the latest by default). */
 export async function proofOf(db: DbOrTx, wallet: string, snapshotId?: number): Promise<SolvencyProof> {
   const [row] = await db
     .select()
@@ -218,23 +247,26 @@ export async function proofOf(db: DbOrTx, wallet: string, snapshotId?: number): 
     .orderBy(desc(solvencySnapshots.id))
     .limit(1);
   if (!row) throw new ApiError('not_found');
-  const [leaf] = await db
-    .select()
+  const own = await db
+    .select({ position: solvencyLeaves.position, salt: solvencyLeaves.salt })
     .from(solvencyLeaves)
-    .where(and(eq(solvencyLeaves.snapshotId, row.id), eq(solvencyLeaves.wallet, wallet)));
-  if (!leaf) throw new ApiError('not_found');
+    .where(and(eq(solvencyLeaves.snapshotId, row.id), eq(solvencyLeaves.wallet, wallet)))
+    .orderBy(solvencyLeaves.position);
+  if (own.length === 0) throw new ApiError('not_found');
   const [height] = rowsOf<{ top: number }>(
     await db.execute(sql`select max(level)::int as top from solvency_nodes where snapshot_id = ${row.id}`),
   );
   const top = height?.top ?? 0;
-  // The leaf, its siblings and the root: one row per level, in one query.
-  const wanted = [
-    { level: 0, position: leaf.position },
-    ...siblingSlots(leaf.position, top),
+  // Each leaf, its siblings, and the root: the parts' paths share their upper siblings, so each
+  // node is asked for once, all in one query.
+  const wanted = new Map<string, { level: number; position: number }>();
+  for (const slot of [
+    ...own.flatMap((leaf) => [{ level: 0, position: leaf.position }, ...siblingSlots(leaf.position, top)]),
     { level: top, position: 0 },
-  ];
+  ])
+    wanted.set(`${slot.level}:${slot.position}`, slot);
   const pairs = sql.join(
-    wanted.map((w) => sql`(${w.level}::int, ${w.position}::int)`),
+    [...wanted.values()].map((w) => sql`(${w.level}::int, ${w.position}::int)`),
     sql`, `,
   );
   const nodes = rowsOf<{ level: number; position: number; hash: string; sums: string[] }>(
@@ -242,17 +274,28 @@ export async function proofOf(db: DbOrTx, wallet: string, snapshotId?: number): 
       select level, position, hash, sums from solvency_nodes
       where snapshot_id = ${row.id} and (level, position) in (${pairs})`),
   );
-  const at = (level: number, position: number) =>
-    nodes.find((n) => n.level === level && n.position === position);
-  const own = at(0, leaf.position);
+  const byPlace = new Map(nodes.map((n) => [`${n.level}:${n.position}`, n]));
+  const at = (level: number, position: number) => byPlace.get(`${level}:${position}`);
   const root = at(top, 0);
-  if (!own || !root) throw new Error(`snapshot ${row.id} is missing nodes`);
-  const path = pathFrom(leaf.position, top, at, { hash: EMPTY_HASH, sums: row.coins.map(() => '0') });
+  if (!root) throw new Error(`snapshot ${row.id} is missing its root`);
+  const empty = { hash: EMPTY_HASH, sums: row.coins.map(() => '0') };
+  const parts = own.map((leaf) => {
+    const node = at(0, leaf.position);
+    if (!node) throw new Error(`snapshot ${row.id} is missing leaf ${leaf.position}`);
+    return {
+      leaf: { wallet, salt: leaf.salt, balances: node.sums },
+      path: pathFrom(leaf.position, top, at, empty),
+    };
+  });
+  const balances = row.coins.map((_, c) =>
+    fromUnits(parts.reduce((sum, part) => sum + toUnits(part.leaf.balances[c] ?? '0'), 0n)),
+  );
   return {
     snapshot: toSnapshot(row),
     coins: row.coins,
-    leaf: { wallet: leaf.wallet, salt: leaf.salt, balances: own.sums },
-    path,
+    wallet,
+    balances,
+    parts,
     root: { hash: root.hash, sums: root.sums },
   };
 }

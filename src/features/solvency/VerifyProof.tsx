@@ -1,16 +1,18 @@
 /**
  * "Verify my balance": the wallet's own proof (10091) checked in this browser with Web Crypto
- * (`verifyInclusion` in protocol/solvency.ts): the leaf from the salt, the wallet and the balances,
- * then every node up to the root, compared with the published root hash and sums. The server is
- * trusted for nothing but the data it sent.
+ * (`verifyProof` in protocol/solvency.ts). The balances are split over several leaves, so every
+ * part is checked: each leaf from its salt, the wallet and its amounts, then every node up to the
+ * published root hash and sums; no leaf twice, none of another wallet, and the parts adding up to
+ * the balances shown. The server is trusted for nothing but the data it sent.
  */
 import { useSignals } from '@preact/signals-react/runtime';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type ProofResult,
   type SolvencyProof,
-  type VerifyResult,
-  verifyInclusion,
+  verifyProof,
   webCryptoSha256,
 } from '../../../protocol/solvency.ts';
 import { currentUser } from '../../app/store.ts';
@@ -22,13 +24,14 @@ import { getProof } from './api.ts';
 type Check =
   | { state: 'idle' }
   | { state: 'checking' }
-  | { state: 'done'; proof: SolvencyProof; result: VerifyResult };
+  | { state: 'done'; proof: SolvencyProof; result: ProofResult };
 
 export function VerifyProof({ snapshotId }: { snapshotId: number }) {
   useSignals();
   const { t } = useTranslation();
   const [check, setCheck] = useState<Check>({ state: 'idle' });
-  if (!currentUser()) {
+  const user = currentUser();
+  if (!user) {
     return (
       <section className="card solvency-verify">
         <p className="muted">{t('solvency.connectToVerify')}</p>
@@ -40,7 +43,8 @@ export function VerifyProof({ snapshotId }: { snapshotId: number }) {
     setCheck({ state: 'checking' });
     try {
       const proof = await getProof(snapshotId);
-      const result = await verifyInclusion(proof.leaf, proof.path, proof.root, webCryptoSha256);
+      // The signed-in wallet's, not just any wallet's the server chose to send.
+      const result = await verifyProof(proof, webCryptoSha256, user.address);
       setCheck({ state: 'done', proof, result });
     } catch {
       // The error was toasted by the API layer; the button is there again.
@@ -57,10 +61,10 @@ export function VerifyProof({ snapshotId }: { snapshotId: number }) {
   );
 }
 
-function Outcome({ proof, result }: { proof: SolvencyProof; result: VerifyResult }) {
+function Outcome({ proof, result }: { proof: SolvencyProof; result: ProofResult }) {
   const { t } = useTranslation();
   const held = proof.coins
-    .map((coin, i) => ({ coin, amount: proof.leaf.balances[i] ?? '0' }))
+    .map((coin, i) => ({ coin, amount: proof.balances[i] ?? '0' }))
     .filter((b) => b.amount !== '0');
   const balances = (
     <Facts
@@ -75,11 +79,7 @@ function Outcome({ proof, result }: { proof: SolvencyProof; result: VerifyResult
     return (
       <div className="solvency-outcome solvency-ok" data-testid="solvency-outcome" data-included="true">
         <p className="solvency-verdict">✓ {t('solvency.included')}</p>
-        <p className="muted small">
-          {proof.path.length > 0
-            ? t('solvency.includedDetail', { levels: proof.path.length })
-            : t('solvency.includedAlone')}
-        </p>
+        <p className="muted small">{detail(result, t)}</p>
         {balances}
       </div>
     );
@@ -114,4 +114,12 @@ function Outcome({ proof, result }: { proof: SolvencyProof; result: VerifyResult
       {balances}
     </div>
   );
+}
+
+function detail(result: Extract<ProofResult, { included: true }>, t: TFunction): string {
+  // Snapshots taken before balances were split have one leaf per user.
+  if (result.parts > 1) return t('solvency.includedParts', { parts: result.parts, levels: result.levels });
+  return result.levels > 0
+    ? t('solvency.includedDetail', { levels: result.levels })
+    : t('solvency.includedAlone');
 }
