@@ -156,5 +156,43 @@ for (const target of DATABASE_TARGETS) {
       expect(await triggers()).toMatchObject({ filled: 0, closed: 0, cancelled: 0 });
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
+
+    test("the operator's new contract size, leverage and commission apply to new orders only", async () => {
+      env.source.pin('BTCUSDT', '60000', '60001');
+      const u = await user('40000');
+      const pending = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '59000' }))
+        .data as Order;
+      const open = (await u.place({ symbol: 'BTCUSDT', kind: 'market', lots: '0.1' })).data as Order;
+      expect([pending.margin, pending.commission]).toEqual(['5900', '10']);
+      expect([open.margin, open.commission, open.openPrice]).toEqual(['600.01', '1', '60001']);
+      const rules = (contract: string, leverage: string, commission: string) =>
+        admin(
+          ...['config', 'trading', 'BTCUSDT', '--contract-size', contract, '--lot-step', '0.001'],
+          ...['--min-lots', '0.001', '--max-lots', '5', '--leverage', leverage],
+          ...['--commission', commission, '--quote-currency', 'USDT'],
+        );
+      // 1 BTC a lot at 1:10 and 10 USDT a lot becomes 2 BTC a lot at 1:5 and 20 USDT a lot.
+      expect((await rules('2', '5', '20')).ok).toBe(true);
+      try {
+        // Moved, the pending order is re-priced at its own contract size and leverage: 1 x 59,500 / 10.
+        const moved = await u.modify(pending.id, { price: '59500' });
+        expect(moved.respCode, moved.respMsg).toBe('00000');
+        expect(moved.data).toMatchObject({ margin: '5950', commission: '10' });
+        // Filled by a gap, at its own terms again: 1 x 59,401 / 10.
+        env.source.pin('BTCUSDT', '59400', '59401');
+        expect(await triggers()).toMatchObject({ filled: 1, cancelled: 0 });
+        expect(await u.order(pending.id)).toMatchObject({ status: 'open', margin: '5940.1' });
+        // The position opened before the change settles on 0.1 BTC, not 0.2: (65,000 - 60,001) x 0.1.
+        env.source.pin('BTCUSDT', '65000', '65001');
+        const closed = await u.call<Order>('10076', { id: String(open.id), requestId: randomUUID() });
+        expect(closed.data).toMatchObject({ status: 'closed', profit: '499.9' });
+        // A new order takes the new rules: 0.1 x 2 x 65,001 / 5 of margin, 0.1 x 20 of commission.
+        const fresh = (await u.place({ symbol: 'BTCUSDT', kind: 'market', lots: '0.1' })).data as Order;
+        expect([fresh.margin, fresh.commission]).toEqual(['2600.04', '2']);
+        expect((await auditLedger(env.database.db)).ok).toBe(true);
+      } finally {
+        expect((await rules('1', '10', '10')).ok).toBe(true);
+      }
+    });
   });
 }

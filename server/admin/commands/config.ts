@@ -2,6 +2,7 @@
  * Product configuration commands: coins, chains, feature switches, contact channels and the
  * service contract. The demo seed runs these same commands.
  */
+import { eq } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { FEATURES, type Feature } from '../../../protocol/codes.ts';
 import {
@@ -10,6 +11,8 @@ import {
   FEATURE_SETTING_KEY,
   SERVICE_CONTRACT_SETTING_KEY,
 } from '../../../protocol/config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts } from '../../ledger/ledger.schema.ts';
 import {
   readSetting,
   replaceCoinChains,
@@ -17,6 +20,7 @@ import {
   upsertCoin,
   writeSetting,
 } from '../../modules/config/config.repository.ts';
+import { coins } from '../../modules/config/config.schema.ts';
 import { readStoredConfig } from '../../modules/config/config.service.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 import { need, wholeNumber } from '../options.ts';
@@ -78,6 +82,31 @@ export const configChainCommand: AdminCommand = {
   },
 };
 
+/**
+ * Every amount of a coin in the books, and every term reserved in it (a stake's interest, a
+ * holding's output, an offering's shares, a quote), was computed at the coin's precision; the
+ * ledger refuses amounts finer than the precision. Once the coin has an account, a new precision
+ * could leave a reserve that can never be paid out whole, so it is refused.
+ */
+async function refusePrecisionChange(db: DbOrTx, symbol: string, precision: number): Promise<void> {
+  const [current] = await db
+    .select({ precision: coins.precision })
+    .from(coins)
+    .where(eq(coins.symbol, symbol))
+    .for('update');
+  if (!current || current.precision === precision) return;
+  const [held] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.coin, symbol))
+    .limit(1);
+  if (held) {
+    throw new AdminUsageError(
+      `${symbol} has money in the books: its precision ${current.precision} is fixed (balances and what was reserved in it were computed at it); add a new coin instead`,
+    );
+  }
+}
+
 export const configCoinCommand: AdminCommand = {
   name: 'config coin',
   summary: 'Add or change a coin and the chains it moves on',
@@ -108,6 +137,7 @@ export const configCoinCommand: AdminCommand = {
       sort: values.sort === undefined ? 0 : wholeNumber(values.sort, '--sort', 0, 10_000),
       enabled: values.disable !== true,
     };
+    await refusePrecisionChange(ctx.db, symbol, row.precision);
     await upsertCoin(ctx.db, row);
     try {
       await replaceCoinChains(ctx.db, symbol, chainIds);

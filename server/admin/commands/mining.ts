@@ -2,7 +2,7 @@
  * Operator mining commands: machine products, the demo oracle's output per TH/s, declared daily
  * output, the product list with what is left, and the settlement job on demand (docs/mining.md).
  */
-import { eq, or } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
 import {
   HASHRATE_DECIMALS,
   MINING_ALGORITHMS,
@@ -11,11 +11,13 @@ import {
   type MiningAlgorithm,
   parseDay,
 } from '../../../protocol/mining.ts';
-import { dec } from '../../ledger/money.ts';
+import type { Tx } from '../../db/client.ts';
+import { dec, fmt } from '../../ledger/money.ts';
 import { coins } from '../../modules/config/config.schema.ts';
 import { lastEndedDay, runSettlement } from '../../modules/mining/mining.job.ts';
-import { miningOutputs, miningProducts, miningYields } from '../../modules/mining/mining.schema.ts';
+import { miningHoldings, miningProducts, miningYields } from '../../modules/mining/mining.schema.ts';
 import { listMachines } from '../../modules/mining/mining.service.ts';
+import { type Declaration, DeclarationNotCovered, declareOutput } from '../../modules/mining/mining.terms.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 import { decimalOption, need, wholeNumber } from '../options.ts';
 
@@ -35,6 +37,40 @@ function textOption(raw: string | boolean | undefined, name: string, max = 120):
   const value = need(raw, `--${name}`).trim();
   if (value.length > max) throw new AdminUsageError(`--${name} is at most ${max} characters`);
   return value;
+}
+
+/**
+ * A holding is paid its units out of the shares the machine had when it was bought, in the coin
+ * it was bought for: while holdings run, another coin, kind (rental or joint) or number of shares
+ * would pay them from a different reserve or a different split of the output. The product row is
+ * locked first, as a purchase locks it, so no purchase slips in between the count and the change.
+ */
+async function refuseFixedTermsChange(
+  db: Parameters<AdminCommand['run']>[0]['db'],
+  next: { key: string; coin: string; joint: boolean; shares: number },
+): Promise<void> {
+  const [current] = await db
+    .select({
+      id: miningProducts.id,
+      coin: miningProducts.coin,
+      joint: miningProducts.joint,
+      shares: miningProducts.shares,
+    })
+    .from(miningProducts)
+    .where(eq(miningProducts.key, next.key))
+    .for('update');
+  if (!current) return;
+  const split = current.joint && next.joint && current.shares !== next.shares;
+  if (current.coin === next.coin && current.joint === next.joint && !split) return;
+  const [running] = await db
+    .select({ n: count() })
+    .from(miningHoldings)
+    .where(and(eq(miningHoldings.productId, current.id), eq(miningHoldings.status, 'active')));
+  const n = running?.n ?? 0;
+  if (n === 0) return;
+  throw new AdminUsageError(
+    `machine ${next.key} has ${n} active holding${n === 1 ? '' : 's'}: its coin, kind and shares are fixed while they run (each is paid its units of the shares it bought, in its coin); make a new machine, or change it once they have expired`,
+  );
 }
 
 export const configMachineCommand: AdminCommand = {
@@ -102,6 +138,7 @@ export const configMachineCommand: AdminCommand = {
       enabled: values.disable !== true,
       sort: values.sort === undefined ? 0 : wholeNumber(values.sort, '--sort', 0, 10_000),
     };
+    await refuseFixedTermsChange(ctx.db, product);
     // Holdings keep the terms they were bought under; only new purchases see the change.
     const [saved] = await ctx.db
       .insert(miningProducts)
@@ -150,7 +187,8 @@ async function productByKeyOrId(
 
 export const miningOutputCommand: AdminCommand = {
   name: 'mining output',
-  summary: "Declare a machine's actual output per unit for a day (replaces the demo oracle's figure)",
+  summary:
+    "Declare a machine's actual output per unit for a day (replaces the estimate; what it adds is reserved from the pool, or refused)",
   usage: 'mining output --product <KEY|id> --date <YYYY-MM-DD> --per-unit <amount> --reason "…"',
   mutating: true,
   options: { product: { type: 'string' }, date: { type: 'string' }, 'per-unit': { type: 'string' } },
@@ -160,17 +198,23 @@ export const miningOutputCommand: AdminCommand = {
     if (parseDay(day) === null) throw new AdminUsageError('--date must be a date such as 2026-12-01');
     const precision = await coinPrecision(ctx.db, product.coin);
     const perUnit = decimalOption(values['per-unit'], 'per-unit', precision, false);
-    // A day already settled keeps what it paid: the declaration then only corrects the record.
-    await ctx.db
-      .insert(miningOutputs)
-      .values({ productId: product.id, day, perUnit })
-      .onConflictDoUpdate({
-        target: [miningOutputs.productId, miningOutputs.day],
-        set: { perUnit, updatedAt: new Date() },
-      });
+    let declared: Declaration;
+    try {
+      declared = await declareOutput(ctx.db as Tx, { productId: product.id, day, perUnit });
+    } catch (error) {
+      if (!(error instanceof DeclarationNotCovered)) throw error;
+      const { coin, needed, pool, holdings } = error;
+      const missing = fmt(dec(needed).minus(dec(pool)));
+      throw new AdminUsageError(
+        `declaring ${perUnit} ${coin} a unit on ${day} needs ${needed} ${coin} more in reserve for ${holdings} active holding${holdings === 1 ? '' : 's'}, and the mining output pool holds ${pool} ${coin}: fund it first (fund mining-pool ${coin} ${missing})`,
+      );
+    }
+    const reserved = dec(declared.reserved).isZero()
+      ? ''
+      : `; ${declared.reserved} ${product.coin} moved from the pool into the reserve for ${declared.holdings} active holdings`;
     return {
-      text: `${product.key} output on ${day}: ${perUnit} ${product.coin} per unit`,
-      json: { product: product.key, productId: product.id, day, perUnit, coin: product.coin },
+      text: `${product.key} output on ${day}: ${perUnit} ${product.coin} per unit${reserved}`,
+      json: { product: product.key, productId: product.id, day, perUnit, ...declared },
     };
   },
 };

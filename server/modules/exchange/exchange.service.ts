@@ -196,6 +196,7 @@ export async function executeExchange(
   const pair = await pairOf(tx, input.pair);
   checkAmountScale(input.amount, pair.fromPrecision);
   const amount = fmt(dec(input.amount));
+  // The pair's limits of now, not of the quote: a quote fixes price and fee but reserves nothing.
   if (dec(amount).lessThan(dec(pair.min)) || dec(amount).greaterThan(dec(pair.max))) {
     throw new ApiError('amount_out_of_range', { min: pair.min, max: pair.max });
   }

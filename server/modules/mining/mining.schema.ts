@@ -81,9 +81,11 @@ export const miningOutputs = pgTable(
 
 /**
  * A rental or a joint-venture holding. The product's terms are copied at purchase, so a later
- * change of the product never changes what was sold. `reserveLeft` is the part of the cycle's
- * reserved output not yet paid out of the reserve: the sum over active holdings equals the
- * `mining_reserved` balance per coin.
+ * change of the product never changes what was sold. `reserved` is the daily estimate x cycle
+ * days, fixed at purchase: a day nobody declared pays `reserved / cycleDays` (mining.terms.ts).
+ * `reserveLeft` is what is left in the reserve for the holding (the estimate, plus what declared
+ * output above it reserved): the sum over active holdings equals the `mining_reserved` balance
+ * per coin.
  */
 export const miningHoldings = pgTable(
   'mining_holdings',

@@ -2,9 +2,10 @@
  * Cloud mining (DESIGN.md sections 1, 5, 6; docs/mining.md). A purchase pays rent and service fee
  * and reserves the holding's estimated output for its whole cycle from the mining output pool, in
  * one journal entry; a machine whose pool cannot reserve that is sold out. Each settled day pays
- * the day's output (declared by the operator, or the demo oracle's) from the reserve, and from the
- * pool for what exceeds the estimate; the last day releases what is left of the reserve to the
- * pool. Time comes from the caller: no function here reads the clock.
+ * the day's output (declared by the operator, or the estimate the purchase reserved) from the
+ * reserve, which declarations above the estimate top up (mining.terms.ts); the last day releases
+ * what is left of the reserve to the pool. Time comes from the caller: no function here reads the
+ * clock.
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Page } from '../../../protocol/envelope.ts';
@@ -30,7 +31,7 @@ import {
   utcDay,
   yieldRateOf,
 } from '../../../protocol/mining.ts';
-import { fractionDown, minOf } from '../../../protocol/units.ts';
+import { addUnits, fractionDown, minOf } from '../../../protocol/units.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { ApiError } from '../../http/api-error.ts';
@@ -47,6 +48,7 @@ import {
   miningProducts,
   miningYields,
 } from './mining.schema.ts';
+import { dailyEstimateOf, declaredOutputs, shortfallOf } from './mining.terms.ts';
 
 type ProductRow = typeof miningProducts.$inferSelect;
 type HoldingRow = typeof miningHoldings.$inferSelect;
@@ -330,6 +332,14 @@ export async function buy(
   const of = product.joint ? product.shares : 1;
   const daily = holdingOutput(output.perUnit, input.units, of, precision);
   const reserved = reservedOutput(daily, product.cycleDays);
+  const firstDay = firstDayOf(now, product.startAt.getTime());
+  // Output already declared above the estimate for a day of the cycle is reserved with it.
+  const declared = await declaredOutputs(tx, product.id, firstDay, addDays(firstDay, product.cycleDays - 1));
+  const terms = { firstDay, daysPaid: 0, cycleDays: product.cycleDays, units: input.units, of, reserved };
+  const reserveLeft = addUnits(
+    reserved,
+    shortfallOf({ ...terms, reserveLeft: reserved }, declared, precision),
+  );
   const cost = purchaseCost(num(product.rent), num(product.serviceFee), input.units);
   const [row] = await tx
     .insert(miningHoldings)
@@ -346,8 +356,8 @@ export async function buy(
       paid: cost.total,
       serviceFee: cost.fee,
       reserved,
-      reserveLeft: reserved,
-      firstDay: firstDayOf(now, product.startAt.getTime()),
+      reserveLeft,
+      firstDay,
       status: 'active',
       createdAt: new Date(now),
     })
@@ -365,7 +375,7 @@ export async function buy(
       systemAccount('mining_output_pool'),
       systemAccount('mining_reserved'),
       product.coin,
-      reserved,
+      reserveLeft,
     ),
   );
   try {
@@ -397,21 +407,21 @@ export async function settleNextDay(tx: Tx, holdingId: number, through: string):
   if (h?.status !== 'active') return false;
   const day = addDays(h.firstDay, h.daysPaid);
   if (day > through) return false;
-  const [product] = await tx.select().from(miningProducts).where(eq(miningProducts.id, h.productId));
-  if (!product) throw new Error(`holding ${h.id} without product`);
   const precision = await precisionOf(tx, h.coin);
-  // The holding's own terms (hashrate and boost copied at purchase) drive the oracle.
-  const output = (await outputsFor(tx, [{ ...product, hashrate: h.hashrate, boost: h.boost }], day)).get(
-    product.id,
-  ) as DayOutput;
-  const amount = holdingOutput(output.perUnit, h.units, h.of, precision);
+  // The machine's real output where the operator declared it; otherwise the estimate this
+  // holding's purchase reserved, never the oracle's figure of today (mining.terms.ts).
+  const declared = (await declaredOutputs(tx, h.productId, day, day)).get(day);
+  const source: OutputSource = declared === undefined ? 'demo' : 'declared';
+  const amount =
+    declared === undefined ? dailyEstimateOf(h) : holdingOutput(declared, h.units, h.of, precision);
   const reserveLeft = num(h.reserveLeft);
   const fromReserve = minOf(amount, reserveLeft);
   const fromPool = fmt(dec(amount).minus(dec(fromReserve)));
   const last = h.daysPaid + 1 === h.cycleDays;
   const release = last ? fmt(dec(reserveLeft).minus(dec(fromReserve))) : '0';
 
-  // What exceeds the reserve passes through it from the pool, so the user sees one credit a day.
+  // Declarations reserve what they add (mining.terms.ts), so the pool pays here only for a holding
+  // bought before they did; what exceeds the reserve passes through it, one credit a day.
   const postings: Posting[] = [];
   if (isPositive(fromPool))
     postings.push(
@@ -438,7 +448,7 @@ export async function settleNextDay(tx: Tx, holdingId: number, through: string):
     coin: h.coin,
     day,
     amount,
-    source: output.source,
+    source,
   });
   const updated = await tx
     .update(miningHoldings)

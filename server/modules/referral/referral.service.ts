@@ -52,6 +52,8 @@ export async function payReferral(
   fee: { payer: string; coin: string; amount: string; source: string },
 ): Promise<void> {
   if (!dec(fee.amount).greaterThan(0)) return;
+  // Read once, for both levels: the shares committed when this fee's transaction reads them pay
+  // the whole fee. Nothing was reserved ahead of the fee, so there is nothing to re-price.
   const shares = await referralShares(tx);
   if (!dec(shares.direct).greaterThan(0) && !dec(shares.indirect).greaterThan(0)) return;
   const payer = fee.payer.toLowerCase();
