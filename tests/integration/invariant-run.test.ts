@@ -2,16 +2,20 @@
  * The randomized invariant run over two server processes on one PostgreSQL: users spread their
  * calls over both processes at random, 12 at a time, across every money feature (withdraw,
  * exchange, stake, rent, IDO subscription, market orders and their closing, with retries of the
- * same requestId); at the end the audit is clean and nobody's balance is negative. The processes'
+ * same requestId); after every operation each user's frozen and staked balances equal what that
+ * user's open reservations say (tests/helpers/reservations.ts: orders, withdrawals, IDO
+ * subscriptions, stakes), and at the end the audit is clean and nobody's balance is negative. The processes'
  * clocks read a Wednesday afternoon (tests/helpers/market-clock.ts): it trades EURUSD, which is
  * closed from Friday evening to Sunday evening.
  */
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
 import { openMarketsClockEnv } from '../helpers/market-clock.ts';
+import { type ReservationMismatch, reservationMismatches } from '../helpers/reservations.ts';
 import {
   adminCli,
   type FormCall,
@@ -167,10 +171,23 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
       codes.set(answer.respCode, (codes.get(answer.respCode) ?? 0) + 1);
       done += 1;
     };
+    // After every operation, in one statement (a snapshot between commits): reservations = holdings.
+    const reader = new pg.Client({ connectionString: target.env.DATABASE_URL });
+    await reader.connect();
+    let checks = 0;
+    const mismatches: ReservationMismatch[] = [];
     const workers = Array.from({ length: PARALLEL }, async () => {
-      while (done < OPERATIONS) await one();
+      while (done < OPERATIONS) {
+        await one();
+        const found = await reservationMismatches((text) => reader.query(text));
+        checks += 1;
+        if (mismatches.length < 5) mismatches.push(...found);
+      }
     });
     await Promise.all(workers);
+    await reader.end();
+    expect(mismatches).toEqual([]);
+    expect(checks).toBeGreaterThanOrEqual(OPERATIONS);
 
     expect(JSON.parse(await adminCli(env, 'audit'))).toMatchObject({
       ok: true,

@@ -303,6 +303,8 @@ async function compare(system: TradingSystem, model: TradingModel, ids: Set<numb
     const real = parse(balances.get(key) ?? '0');
     if (real !== value) return `${key} is ${show(real)}, the model says ${show(value)}`;
   }
+  const [mismatch] = await system.reservations();
+  if (mismatch) return `reservations: ${JSON.stringify(mismatch)}`;
   const rows = await system.orders([...ids].filter((id) => id > 0));
   const seen = new Set<number>();
   for (const row of rows as OrderRow[]) {

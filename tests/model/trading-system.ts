@@ -5,7 +5,7 @@
  * the state read back from the ledger and the orders table.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../../protocol/envelope.ts';
 import { ERRORS, type ErrorName } from '../../protocol/errors.ts';
@@ -22,6 +22,7 @@ import { buildTestApp, post } from '../helpers/app.ts';
 import { type ControlledSource, createControlledSource } from '../helpers/controlled-prices.ts';
 import type { DatabaseTarget } from '../helpers/databases.ts';
 import { signIn } from '../helpers/login.ts';
+import { type ReservationMismatch, reservationMismatches } from '../helpers/reservations.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -40,6 +41,8 @@ export interface TradingSystem {
   /** USDT balances: each user's available and frozen, the trading pool and fee revenue. */
   balances(): Promise<Map<string, string>>;
   orders(ids: number[]): Promise<OrderRow[]>;
+  /** Frozen and staked balances that differ from what the open reservations say. */
+  reservations(): Promise<ReservationMismatch[]>;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,12 @@ export async function startTradingSystem(
     async orders(ids) {
       if (ids.length === 0) return [];
       return database.db.select().from(orders).where(inArray(orders.id, ids));
+    },
+    reservations() {
+      // drizzle's execute answers { rows } on both drivers; its declared type differs per driver.
+      return reservationMismatches(
+        (text) => database.db.execute(sql.raw(text)) as Promise<{ rows: unknown[] }>,
+      );
     },
     async close() {
       await app.close();
