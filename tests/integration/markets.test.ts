@@ -7,6 +7,7 @@ import { count, eq, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { type Candle, INTERVALS, type InstrumentDetails, type MarketRow } from '../../protocol/markets.ts';
+import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { MARKET_LOCK_KEY, MarketEngine } from '../../server/modules/markets/engine.ts';
@@ -157,6 +158,36 @@ for (const target of DATABASE_TARGETS) {
       expect(await countOf()).toBe(before);
       await engine.syncCandles(NOW + 120_000);
       expect(await countOf()).toBe((before ?? 0) + 2);
+    });
+
+    test("an operator's pin holds from the engine's start: the first run of the jobs sees it", async () => {
+      const pinned = await runAdminCommand(
+        {
+          argv: ['markets', 'pin', 'XAUUSD', '--bid', '1234.5', '--ask', '1235', '--reason', 'test'],
+          actor: 'ops',
+        },
+        { database, via: 'direct' },
+      );
+      expect(pinned.ok, pinned.text).toBe(true);
+      // A process that starts (or restarts) now: no second of waiting for the pins to load.
+      const fresh = new MarketEngine({
+        database,
+        source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }),
+        now: () => NOW,
+        minuteBackfillDays: 1,
+        dailyBackfillDays: 400,
+      });
+      const quiet = { info: () => {}, error: () => {} };
+      await fresh.start(quiet);
+      try {
+        expect(fresh.quote('XAUUSD')).toMatchObject({ bid: '1234.5', ask: '1235' });
+      } finally {
+        await fresh.stop();
+        await runAdminCommand(
+          { argv: ['markets', 'unpin', 'XAUUSD', '--reason', 'test'], actor: 'ops' },
+          { database, via: 'direct' },
+        );
+      }
     });
 
     test('one process per deployment holds the candle writer lock', async () => {

@@ -173,6 +173,9 @@ export class MarketEngine {
     // PGlite is one process by construction: it publishes to its own clients directly, and only
     // when it has any (the relay costs a query a second for nobody).
     const relay = this.#database.kind === 'postgres';
+    // Before anything prices: the trigger job starts once this resolves, and its first run must
+    // see the operator's pins, not the feed's own price (a restart would fill or close at it).
+    await this.loadPins();
     if (relay)
       this.#unlisten = await this.#database.listen(TICK_CHANNEL, (payload) => this.#receive(payload));
     const elect = async () => {
