@@ -11,6 +11,7 @@ const LONG_RUNNING = [
   'trading-model',
   'graceful-stop',
   'crash',
+  'fault-points',
   'admin',
   'mining',
   'markets',

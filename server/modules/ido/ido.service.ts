@@ -22,6 +22,7 @@ import {
 import { compareUnits } from '../../../protocol/units.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
+import { faultPoint } from '../../faults.ts';
 import { ApiError } from '../../http/api-error.ts';
 import {
   balanceOf,
@@ -277,6 +278,7 @@ async function end(tx: Tx, o: OfferingRow): Promise<void> {
         reference: `ido:${o.id}`,
         postings,
       });
+      faultPoint('ido.allocation');
     }
     await tx
       .update(idoSubscriptions)

@@ -34,6 +34,7 @@ import {
 import { addUnits, fractionDown, minOf } from '../../../protocol/units.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
+import { faultPoint } from '../../faults.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { balanceOf, type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
@@ -441,6 +442,7 @@ export async function settleNextDay(tx: Tx, holdingId: number, through: string):
       memo: day,
       postings,
     });
+    faultPoint('mining.settlement');
   }
   await tx.insert(miningIncome).values({
     holdingId: h.id,

@@ -20,6 +20,7 @@ import {
 } from '../../../protocol/staking.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
+import { faultPoint } from '../../faults.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { balanceOf, type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt, scaleOf } from '../../ledger/money.ts';
@@ -241,6 +242,7 @@ async function close(tx: Tx, row: StakeRow, early: boolean, at: Date): Promise<S
       reference,
       postings: back,
     });
+    faultPoint('staking.maturity');
     if (paysInterest) {
       await post(tx, {
         type: 'staking_interest',

@@ -36,6 +36,7 @@ import {
 } from '../../../protocol/trading.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
+import { faultPoint } from '../../faults.ts';
 import { ApiError } from '../../http/api-error.ts';
 import {
   type EntryInput,
@@ -416,6 +417,8 @@ function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason
 async function settle(tx: Tx, row: OrderRow, tick: Tick, rate: string, reason: CloseReason, at: Date) {
   const { price, profit, entry } = settlement(row, tick, rate, reason);
   if (entry.postings.length > 0) await post(tx, entry);
+  faultPoint('trading.settlement');
+  if (reason === 'stop_out') faultPoint('trading.stop_out');
   const [updated] = await tx
     .update(orders)
     .set({ status: 'closed', closePrice: price, profit, closeReason: reason, closedAt: at })
@@ -486,6 +489,8 @@ export async function settleEachIfUnchanged(db: Db, closes: DueClose[], at: Date
              and o.stop_loss is not distinct from v.sl and o.take_profit is not distinct from v.tp
        returning o.id, v.entry`,
     );
+    faultPoint('trading.settlement');
+    if (closes.some((c) => c.action === 'stop_out')) faultPoint('trading.stop_out');
     return new Set(ids);
   });
 }
