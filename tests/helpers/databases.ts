@@ -43,8 +43,11 @@ if (!postgresAvailable) {
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
   available: boolean;
-  /** A fresh, migrated database and the function that disposes of it. */
-  create(): Promise<{ database: Database; dispose(): Promise<void> }>;
+  /**
+   * A fresh, migrated database and the function that disposes of it; on PostgreSQL its URL too,
+   * for server processes that share it.
+   */
+  create(): Promise<{ database: Database; dispose(): Promise<void>; url?: string }>;
 }
 
 async function createPostgres() {
@@ -59,6 +62,7 @@ async function createPostgres() {
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: ADMIN_URL });

@@ -288,7 +288,19 @@ export class TradingModel {
    * the fill price or, when available cannot cover it, cancelled ("no_margin"). Markets outside
    * their hours are left alone. Answers the ids that changed.
    */
+  /**
+   * The trigger engine at the current prices, run until nothing more is due, as the job does once
+   * a second: a position a gap filled beyond its own stop loss closes on the next run, at the same
+   * price. Answers every order it settled, once each.
+   */
   triggers(): number[] {
+    const settled = new Set<number>();
+    for (let ids = this.#triggerOnce(); ids.length > 0; ids = this.#triggerOnce())
+      for (const id of ids) settled.add(id);
+    return [...settled];
+  }
+
+  #triggerOnce(): number[] {
     const due = [...this.orders.values()]
       .filter((o) => o.status === 'pending' || o.status === 'open')
       .sort((a, b) => a.id - b.id)

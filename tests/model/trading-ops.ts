@@ -88,10 +88,18 @@ export function random(seed: number): () => number {
 
 const fixedTo = (x: number, decimals: number) => x.toFixed(decimals);
 
+/** What a run may draw: its instruments, and whether a tick may close a market. */
+export interface Draw {
+  symbols: readonly Symbol[];
+  closedMarkets: boolean;
+}
+
+export const EVERY_DRAW: Draw = { symbols: SYMBOLS, closedMarkets: true };
+
 /** The next operation, drawn from the model's state (its prices and orders). */
-export function nextOp(rnd: () => number, model: TradingModel, users: number): Op {
+export function nextOp(rnd: () => number, model: TradingModel, users: number, draw = EVERY_DRAW): Op {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
-  const symbol = pick(SYMBOLS);
+  const symbol = pick(draw.symbols);
   const spec = INSTRUMENTS[symbol];
   const tick = model.ticks.get(symbol);
   const mid = tick ? Number(show((tick.bid + tick.ask) / 2n)) : spec.mid;
@@ -102,7 +110,7 @@ export function nextOp(rnd: () => number, model: TradingModel, users: number): O
     const move = rnd() < 0.15 ? (rnd() * 2 - 1) * 0.06 : (rnd() * 2 - 1) * 0.004;
     const bid = fixedTo(Math.max(mid * (1 + move), 10 ** -spec.decimals * 10), spec.decimals);
     const ask = show(parse(bid) + parse(spec.spread));
-    return { op: 'tick', symbol, bid, ask, open: rnd() > 0.03 };
+    return { op: 'tick', symbol, bid, ask, open: rnd() > 0.03 || !draw.closedMarkets };
   }
   const user = Math.floor(rnd() * users);
   if (r < 0.62) {
@@ -182,7 +190,7 @@ export async function step(
   let expected: string;
   let actual: { answer: string; data: unknown };
   if (op.op === 'tick') {
-    system.source.pin(op.symbol, op.bid, op.ask, op.open);
+    await system.price(op.symbol, op.bid, op.ask, op.open);
     model.ticks.set(op.symbol, { bid: parse(op.bid), ask: parse(op.ask), open: op.open });
     const run = await system.triggers();
     for (const id of model.triggers()) {

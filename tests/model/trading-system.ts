@@ -3,8 +3,16 @@
  * with the demo seed, the real app over a price source the run pins, users signed in with real
  * keys and funded through the admin CLI's deposit, the trigger engine run as the job runs it, and
  * the state read back from the ledger and the orders table.
+ *
+ * With `processes: 2` (PostgreSQL) a second server, `node server/main.ts` in a process of its own on
+ * the same database, takes every other call, and its own trigger job races the run's: pins reach it
+ * through the database (`markets pin`), and a tick waits until it quotes the new price. It trades
+ * crypto only (open every day: its clock is the run's, and forex may be closed), never a closed market.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../../protocol/envelope.ts';
@@ -23,6 +31,14 @@ import { type ControlledSource, createControlledSource } from '../helpers/contro
 import type { DatabaseTarget } from '../helpers/databases.ts';
 import { signIn } from '../helpers/login.ts';
 import { type ReservationMismatch, reservationMismatches } from '../helpers/reservations.ts';
+import {
+  exited,
+  formClient,
+  type ServerProcess,
+  startServer,
+  TEST_SERVER_ENV,
+} from '../helpers/server-process.ts';
+import { parse } from './fixed.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -37,6 +53,8 @@ export interface TradingSystem {
   /** A call as a user: the answer's machine name ('ok' for 00000) and its data. */
   call(user: number, code: string, body: Record<string, string>): Promise<{ answer: string; data: unknown }>;
   admin(...argv: string[]): Promise<{ ok: boolean; text: string }>;
+  /** Sets a symbol's price everywhere the calls go; resolves once every process quotes it. */
+  price(symbol: string, bid: string, ask: string, open: boolean): Promise<void>;
   triggers(): Promise<{ failed: number }>;
   /** USDT balances: each user's available and frozen, the trading pool and fee revenue. */
   balances(): Promise<Map<string, string>>;
@@ -49,12 +67,34 @@ export interface TradingSystem {
 const freshKey = () =>
   `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
+/** How long a second process may take to quote a pinned price (it reloads pins every second). */
+const PIN_SEEN_MS = 10_000;
+
 export async function startTradingSystem(
   target: DatabaseTarget,
   funds: readonly string[],
+  { processes = 1 }: { processes?: 1 | 2 } = {},
 ): Promise<TradingSystem> {
-  const { database, dispose } = await target.create();
+  const { database, dispose, url } = await target.create();
   await seedDemo(database);
+  let second: (ServerProcess & { dir: string }) | null = null;
+  if (processes === 2) {
+    if (!url) throw new Error(`a second process needs a database it can share, not ${target.name}`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'meridian-model-'));
+    // Seeded above; it inherits this process's clock offset (process.env), so both agree on time.
+    // The run's calls and its polling of quotes all come from one address and four wallets.
+    const limits = { RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_WALLET: '1000000' };
+    second = {
+      dir,
+      ...(await startServer({
+        ...TEST_SERVER_ENV,
+        ...limits,
+        DATA_DIR: dir,
+        DATABASE_URL: url,
+        DEMO_SEED: 'false',
+      })),
+    };
+  }
   const source = createControlledSource();
   const engine = new MarketEngine({ database, source });
   const { app } = (await buildTestApp(database, { markets: engine })) as { app: FastifyInstance };
@@ -71,6 +111,9 @@ export async function startTradingSystem(
     if (!deposit.ok) throw new Error(deposit.text);
     users.push({ address, cookie: `${signed.cookieHeader}; lang=en` });
   }
+  const answerOf = (respCode: string) =>
+    respCode === '00000' ? 'ok' : (CODE_NAMES.get(respCode) ?? respCode);
+  let calls = 0;
   return {
     database,
     source,
@@ -79,19 +122,52 @@ export async function startTradingSystem(
     async call(user, code, body) {
       const who = users[user];
       if (!who) throw new Error(`no user ${user}`);
+      calls += 1;
+      // Every other call to the second process, in a fixed order, so that a replay is the same run.
+      if (second && calls % 2 === 0) {
+        const answer = await formClient(second.url, { cookie: who.cookie })(code, body);
+        return { answer: answerOf(answer.respCode), data: answer.data };
+      }
       const { envelope } = await post(app, code, body, { cookie: who.cookie });
       const e = envelope as Envelope<unknown>;
-      return {
-        answer: e.respCode === '00000' ? 'ok' : (CODE_NAMES.get(e.respCode) ?? e.respCode),
-        data: e.data,
-      };
+      return { answer: answerOf(e.respCode), data: e.data };
+    },
+    async price(symbol, bid, ask, open) {
+      source.pin(symbol, bid, ask, open);
+      if (!second) return;
+      if (!open) throw new Error('a second process cannot be shown a closed market');
+      const pinned = await admin('markets', 'pin', symbol, '--bid', bid, '--ask', ask, '--minutes', '1440');
+      if (!pinned.ok) throw new Error(pinned.text);
+      const call = formClient(second.url);
+      const until = Date.now() + PIN_SEEN_MS;
+      for (;;) {
+        const answer = await call('10071', { symbol });
+        if (answer.respCode !== '00000')
+          throw new Error(`the second process answered ${answer.respCode} to 10071`);
+        const quote = answer.data as { quote?: { bid: string; ask: string } };
+        if (quote?.quote && parse(quote.quote.bid) === parse(bid) && parse(quote.quote.ask) === parse(ask))
+          return;
+        if (Date.now() > until)
+          throw new Error(
+            `the second process never quoted ${symbol} ${bid}/${ask} (it quotes ${JSON.stringify(quote?.quote)})`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     async triggers() {
       let failed = 0;
-      await runTriggers(database, await pricesAt(engine, Date.now()), Date.now(), () => {
-        failed += 1;
-      });
-      return { failed };
+      // Until nothing more is due, as the job's runs once a second would: a position a gap filled
+      // beyond its stop loss closes on the run after its fill. The second process's job may hold
+      // the engine's lock: its run settles what is due at the same prices, and this one, once the
+      // lock is free, whatever is left.
+      for (;;) {
+        const run = await runTriggers(database, await pricesAt(engine, Date.now()), Date.now(), () => {
+          failed += 1;
+        });
+        if (failed > 0) return { failed };
+        if (run.ran && run.filled + run.closed + run.cancelled === 0) return { failed };
+        if (!run.ran) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async balances() {
       const owners = [...users.map((u) => u.address), SYSTEM_OWNER];
@@ -116,6 +192,11 @@ export async function startTradingSystem(
       );
     },
     async close() {
+      if (second) {
+        second.child.kill('SIGTERM');
+        await exited(second.child);
+        rmSync(second.dir, { recursive: true, force: true });
+      }
       await app.close();
       await dispose();
     },
