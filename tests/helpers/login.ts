@@ -34,3 +34,6 @@ export async function signIn(app: FastifyInstance, key: Hex, extra: Record<strin
     cookieHeader: cookie ? `sid=${cookie.value}` : '',
   };
 }
+
+/** A new random private key: a wallet no other test (or run) signs in with. */
+export const freshKey = (): Hex => `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;

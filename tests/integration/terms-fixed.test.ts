@@ -16,7 +16,6 @@ import type { ExchangeQuote, ExchangeQuoteResponse, ExchangeRecord } from '../..
 import type { IdoPosition } from '../../protocol/ido.ts';
 import { commissionOf } from '../../protocol/referral.ts';
 import type { Stake, StakingPlan } from '../../protocol/staking.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
@@ -24,22 +23,17 @@ import { dec, fmt } from '../../server/ledger/money.ts';
 import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { signIn } from '../helpers/login.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
 
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 const HOUR = 3_600_000;
 const CHAIN: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', ETH: 'ERC20' };
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`terms fixed at reservation on ${target.name}`, () => {
     const env = useMarketApp(target, createControlledSource());
-    const admin = (...argv: string[]) =>
-      runAdminCommand(
-        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
+    const admin = directAdmin(env);
     const ok = async (...argv: string[]) => {
       const result = await admin(...argv);
       expect(result.ok, result.text).toBe(true);

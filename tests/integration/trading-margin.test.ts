@@ -11,7 +11,6 @@ import type { FinanceRecord } from '../../protocol/assets.ts';
 import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import type { CurrentOrders, Order } from '../../protocol/trading.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
 import { pricesAt } from '../../server/modules/trading/prices.ts';
@@ -19,20 +18,14 @@ import { runTriggers } from '../../server/modules/trading/trading.job.ts';
 import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { signIn } from '../helpers/login.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
-
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`a pending order's margin follows its price on ${target.name}`, () => {
     const env = useMarketApp(target, createControlledSource());
-    const admin = (...argv: string[]) =>
-      runAdminCommand(
-        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
+    const admin = directAdmin(env);
     const triggers = async () =>
       runTriggers(env.database, await pricesAt(env.engine, Date.now()), Date.now(), (id, error) => {
         throw new Error(`order ${id} not settled: ${(error as Error).message}`);
