@@ -32,13 +32,10 @@ import { dec, fmt } from '../server/ledger/money.ts';
 import { createSimulatedSource } from '../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../server/modules/markets/instruments.ts';
 import { TRADING_LOCK_KEY } from '../server/modules/trading/trading.job.ts';
+import { placeOrder } from '../server/modules/trading/trading.orders.ts';
 import { tradingRules } from '../server/modules/trading/trading.schema.ts';
-import {
-  type Prices,
-  placeOrder,
-  runTriggersOnce,
-  TRIGGER_CONCURRENCY,
-} from '../server/modules/trading/trading.service.ts';
+import type { Prices } from '../server/modules/trading/trading.settlement.ts';
+import { runTriggersOnce, TRIGGER_CONCURRENCY } from '../server/modules/trading/trading.triggers.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { formatRatio, table, writeSummary } from './lib/report.ts';
 

@@ -21,7 +21,7 @@ import { dec, fmt } from '../../server/ledger/money.ts';
 import { pricesAt } from '../../server/modules/trading/prices.ts';
 import { runTriggers, TRADING_LOCK_KEY } from '../../server/modules/trading/trading.job.ts';
 import { orders } from '../../server/modules/trading/trading.schema.ts';
-import { settleEachIfUnchanged } from '../../server/modules/trading/trading.service.ts';
+import { settleEachIfUnchanged } from '../../server/modules/trading/trading.settlement.ts';
 import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';

@@ -7,7 +7,7 @@ import {
 } from '../../../protocol/markets.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineHandler, type HandlerContext, JsonText } from '../../http/handler.ts';
-import { tradingRulesOf } from '../trading/trading.service.ts';
+import { tradingRulesOf } from '../trading/trading.orders.ts';
 import type { MarketEngine } from './engine.ts';
 
 function engineOf(ctx: HandlerContext): MarketEngine {

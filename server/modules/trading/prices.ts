@@ -1,5 +1,5 @@
 import type { MarketEngine } from '../markets/engine.ts';
-import type { Prices } from './trading.service.ts';
+import type { Prices } from './trading.settlement.ts';
 
 /**
  * The market engine's ticks at `now` for the instruments its source prices, each read once. No

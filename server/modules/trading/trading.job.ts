@@ -8,7 +8,8 @@ import type { Database } from '../../db/client.ts';
 import { PeriodicJob, underAdvisoryLock } from '../../jobs/periodic-job.ts';
 import type { MarketEngine } from '../markets/engine.ts';
 import { pricesAt } from './prices.ts';
-import { type Prices, runTriggersOnce, TRIGGER_CONCURRENCY, type TriggerRun } from './trading.service.ts';
+import type { Prices } from './trading.settlement.ts';
+import { runTriggersOnce, TRIGGER_CONCURRENCY, type TriggerRun } from './trading.triggers.ts';
 
 export const TRADING_LOCK_KEY = 0x54524431;
 

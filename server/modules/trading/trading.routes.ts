@@ -18,7 +18,7 @@ import {
   orderDetails,
   orderHistory,
   placeOrder,
-} from './trading.service.ts';
+} from './trading.orders.ts';
 
 /** Prices now from the market engine; trading needs one. The moment is read here, at the edge. */
 function pricesNow(ctx: HandlerContext) {

@@ -1,0 +1,308 @@
+/**
+ * Trading's money moves (docs/trading.md, "Money"): each a journal entry keyed by the order and the
+ * step, made under the order's row lock from the status it starts from (or, for the engine's
+ * closes, in one statement guarded by the status and levels it judged: settleEachIfUnchanged), so
+ * the engine and a user racing on one order settle it once. A pending order's margin follows its
+ * price (re-priced when it moves, and at the fill); a fill charges the commission; a close
+ * releases the margin with the profit (paid from the trading margin pool) or minus the loss (to
+ * the pool), a loss never above the margin; cancelling a pending order releases it all.
+ * Time and prices come from the caller.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type CloseReason,
+  closePrice,
+  marginUsdt,
+  type Order,
+  openPrice,
+  profitInQuote,
+  settledProfit,
+  type Tick,
+  toUsdt,
+} from '../../../protocol/trading.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { faultPoint } from '../../faults.ts';
+import { ApiError } from '../../http/api-error.ts';
+import {
+  type EntryInput,
+  entryPayloadOf,
+  lockAccountsOf,
+  type Posting,
+  post,
+  postEachWith,
+  systemAccount,
+  transfer,
+  userAccount,
+} from '../../ledger/ledger.ts';
+import { dec, fmt } from '../../ledger/money.ts';
+import { payReferral } from '../referral/referral.service.ts';
+import { orders } from './trading.schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export const QUOTE = 'USDT';
+export const USDT_PRECISION = 6;
+export const num = (value: string) => fmt(dec(value));
+export const opt = (value: string | null) => (value === null ? null : num(value));
+
+/** Prices as the engine sees them now: a tick per known symbol (`open` false outside trading hours). */
+export type Prices = (symbol: string) => (Tick & { open: boolean }) | undefined;
+
+export function orderView(r: OrderRow): Order {
+  return {
+    id: r.id,
+    symbol: r.symbol,
+    side: r.side,
+    kind: r.kind,
+    lots: num(r.lots),
+    price: opt(r.price),
+    stopLoss: opt(r.stopLoss),
+    takeProfit: opt(r.takeProfit),
+    status: r.status,
+    margin: num(r.margin),
+    commission: num(r.commission),
+    openPrice: opt(r.openPrice),
+    closePrice: opt(r.closePrice),
+    profit: opt(r.profit),
+    closeReason: r.closeReason,
+    createdAt: r.createdAt.getTime(),
+    filledAt: r.filledAt ? r.filledAt.getTime() : null,
+    closedAt: r.closedAt ? r.closedAt.getTime() : null,
+  };
+}
+
+export async function lockedOrder(tx: Tx, id: number, user?: string): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row || (user !== undefined && row.user !== user)) throw new ApiError('not_found');
+  return row;
+}
+
+/**
+ * The entry that moves a pending order's frozen margin from `row.margin` to `margin`: the
+ * difference frozen from available, or the excess released (null when nothing changes). Keyed by
+ * the order's next revision, so each re-pricing is one entry (docs/trading.md, "Re-pricing").
+ */
+export function marginChange(row: OrderRow, margin: string): EntryInput | null {
+  const change = dec(margin).minus(dec(row.margin));
+  if (change.isZero()) return null;
+  const amount = fmt(change.abs());
+  return {
+    type: 'forex_margin_change',
+    idempotencyKey: `order:${row.id}:margin:${row.revision + 1}`,
+    reference: `order:${row.id}`,
+    postings: change.greaterThan(0)
+      ? transfer(userAccount(row.user), userAccount(row.user, 'frozen'), QUOTE, amount)
+      : transfer(userAccount(row.user, 'frozen'), userAccount(row.user), QUOTE, amount),
+  };
+}
+
+/**
+ * A locked pending order cancelled, by its user or by the engine (`no_margin`): what it froze,
+ * margin and commission, returns to available in one entry.
+ */
+export async function cancelPending(
+  tx: Tx,
+  row: OrderRow,
+  reason: CloseReason | null,
+  at: Date,
+): Promise<OrderRow> {
+  await post(tx, {
+    type: 'forex_cancellation',
+    idempotencyKey: `order:${row.id}:cancel`,
+    reference: `order:${row.id}`,
+    ...(reason ? { memo: reason } : {}),
+    postings: transfer(
+      userAccount(row.user, 'frozen'),
+      userAccount(row.user),
+      QUOTE,
+      fmt(dec(row.margin).plus(dec(row.commission))),
+    ),
+  });
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: 'cancelled', closedAt: at, closeReason: reason })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')))
+    .returning();
+  if (!updated) throw new Error(`order ${row.id} changed under its lock`);
+  return updated;
+}
+
+/**
+ * A locked pending order fills at the tick's price (a gap fills past its level). Its margin is
+ * re-priced at that price first: the excess is released, or the difference frozen from available.
+ * When available cannot cover it, the order is cancelled instead ("not enough margin at fill") and
+ * everything it froze returns: a position never holds less margin than its fill price asks.
+ * Answers whether it filled.
+ */
+export async function fill(tx: Tx, row: OrderRow, tick: Tick, rate: string, at: Date): Promise<boolean> {
+  const fillAt = openPrice(row.side, tick);
+  const margin = marginUsdt(num(row.lots), num(row.contractSize), fillAt, row.leverage, rate);
+  const change = marginChange(row, margin);
+  if (change) {
+    try {
+      // A savepoint: a refused freeze leaves the transaction usable for the cancellation.
+      await tx.transaction((savepoint) => post(savepoint, change));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.errorName !== 'insufficient_balance') throw error;
+      await cancelPending(tx, row, 'no_margin', at);
+      return false;
+    }
+  }
+  if (dec(row.commission).greaterThan(0)) {
+    await post(tx, {
+      type: 'forex_placement',
+      idempotencyKey: `order:${row.id}:fill`,
+      reference: `order:${row.id}`,
+      postings: transfer(
+        userAccount(row.user, 'frozen'),
+        systemAccount('fee_revenue'),
+        QUOTE,
+        num(row.commission),
+      ),
+    });
+    await payReferral(tx, {
+      payer: row.user,
+      coin: QUOTE,
+      amount: num(row.commission),
+      source: `order:${row.id}:fill`,
+    });
+  }
+  await tx
+    .update(orders)
+    .set({
+      status: 'open',
+      openPrice: fillAt,
+      filledAt: at,
+      margin,
+      revision: change ? row.revision + 1 : row.revision,
+    })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')));
+  return true;
+}
+
+/**
+ * What closing an open position at this tick means: the close price, the profit in USDT (a loss
+ * never above the margin), and the entry that pays the margin back with the profit or minus the
+ * loss. The same for a close under the order's lock and for the engine's one-statement close.
+ */
+function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason) {
+  const price = closePrice(row.side, tick);
+  const quote = profitInQuote(
+    row.side,
+    num(row.openPrice ?? '0'),
+    price,
+    num(row.lots),
+    num(row.contractSize),
+  );
+  const margin = num(row.margin);
+  const profit = settledProfit(toUsdt(quote, rate), margin);
+  const back = fmt(dec(margin).plus(dec(profit)));
+  const postings: Posting[] = [];
+  if (dec(profit).greaterThan(0))
+    postings.push(
+      ...transfer(systemAccount('trading_margin_pool'), userAccount(row.user, 'frozen'), QUOTE, profit),
+    );
+  if (dec(profit).lessThan(0))
+    postings.push(
+      ...transfer(
+        userAccount(row.user, 'frozen'),
+        systemAccount('trading_margin_pool'),
+        QUOTE,
+        fmt(dec(profit).negated()),
+      ),
+    );
+  if (dec(back).greaterThan(0))
+    postings.push(...transfer(userAccount(row.user, 'frozen'), userAccount(row.user), QUOTE, back));
+  const entry: EntryInput = {
+    type: 'forex_settlement',
+    idempotencyKey: `order:${row.id}:close`,
+    reference: `order:${row.id}`,
+    memo: reason,
+    postings,
+  };
+  return { price, profit, entry };
+}
+
+/**
+ * A locked open position closes at the tick's close price: the margin returns with the profit,
+ * or minus the loss, never more than the margin.
+ */
+export async function settle(tx: Tx, row: OrderRow, tick: Tick, rate: string, reason: CloseReason, at: Date) {
+  const { price, profit, entry } = settlement(row, tick, rate, reason);
+  if (entry.postings.length > 0) await post(tx, entry);
+  faultPoint('trading.settlement');
+  if (reason === 'stop_out') faultPoint('trading.stop_out');
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: 'closed', closePrice: price, profit, closeReason: reason, closedAt: at })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'open')))
+    .returning();
+  if (!updated) throw new Error(`order ${row.id} changed under its lock`);
+  return updated;
+}
+
+/** An order the engine found due at a tick, with what it is due for. */
+export interface DueOrder {
+  row: OrderRow;
+  tick: Tick;
+  /** USDT per unit of the order's quote currency at the tick. */
+  rate: string;
+  action: 'fill' | CloseReason;
+}
+
+export type DueClose = DueOrder & { action: CloseReason };
+
+/**
+ * Closes a tick's due positions in one transaction, each as judged from the row the engine read:
+ * the rows are locked in id order, then every account the entries post to in id order (the order
+ * one entry's transaction takes them in, so a user's close racing the batch waits instead of
+ * deadlocking), then one statement closes every row that is still open with the stop loss and take
+ * profit it was judged by (the only fields a user can change on an open position) and posts its
+ * settlement entry. A burst of closes then commits once instead of once per order: the last of
+ * them no longer waits for every other one's commit (issue #19's trigger latency). Answers the ids
+ * closed; a row that changed since it was read is left as it is, for the caller to judge again
+ * under its lock. A refusal (a pool that cannot pay) undoes the whole batch.
+ */
+export async function settleEachIfUnchanged(db: Db, closes: DueClose[], at: Date): Promise<Set<number>> {
+  const settled = closes.flatMap((order) => {
+    const { price, profit, entry } = settlement(order.row, order.tick, order.rate, order.action);
+    return entry.postings.length > 0 ? [{ order, price, profit, entry }] : [];
+  });
+  if (settled.length === 0) return new Set();
+  const input = JSON.stringify(
+    settled.map(({ order, price, profit, entry }) => ({
+      id: order.row.id,
+      sl: order.row.stopLoss,
+      tp: order.row.takeProfit,
+      price,
+      profit,
+      reason: order.action,
+      entry: entryPayloadOf(entry),
+    })),
+  );
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select id from ${orders} where ${inArray(
+        orders.id,
+        settled.map(({ order }) => order.row.id),
+      )} order by id for update`,
+    );
+    await lockAccountsOf(
+      tx,
+      settled.map(({ entry }) => entry),
+    );
+    const ids = await postEachWith(
+      tx,
+      sql`update ${orders} o
+             set status = 'closed', close_price = v.price, profit = v.profit, close_reason = v.reason,
+                 closed_at = ${at.toISOString()}::timestamptz
+            from jsonb_to_recordset(${input}::jsonb)
+              as v(id bigint, sl numeric, tp numeric, price numeric, profit numeric, reason text, entry jsonb)
+           where o.id = v.id and o.status = 'open'
+             and o.stop_loss is not distinct from v.sl and o.take_profit is not distinct from v.tp
+       returning o.id, v.entry`,
+    );
+    faultPoint('trading.settlement');
+    if (closes.some((c) => c.action === 'stop_out')) faultPoint('trading.stop_out');
+    return new Set(ids);
+  });
+}
