@@ -11,7 +11,7 @@ import { type Database, openDatabase } from '../../server/db/client.ts';
 import { readStoredConfig } from '../../server/modules/config/config.service.ts';
 import { codeHandlers, handlerMap, implementedFeatures } from '../../server/modules/index.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
-import { listMachines } from '../../server/modules/mining/mining.service.ts';
+import { listMachines } from '../../server/modules/mining/mining.catalogue.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 

@@ -14,9 +14,9 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { dec, fmt } from '../../ledger/money.ts';
 import { coins } from '../../modules/config/config.schema.ts';
+import { listMachines } from '../../modules/mining/mining.catalogue.ts';
 import { lastEndedDay, runSettlement } from '../../modules/mining/mining.job.ts';
 import { miningHoldings, miningProducts, miningYields } from '../../modules/mining/mining.schema.ts';
-import { listMachines } from '../../modules/mining/mining.service.ts';
 import { type Declaration, DeclarationNotCovered, declareOutput } from '../../modules/mining/mining.terms.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 import { decimalOption, need, wholeNumber } from '../options.ts';

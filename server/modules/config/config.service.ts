@@ -17,7 +17,7 @@ import { annualizedReturnOf } from '../../../protocol/mining.ts';
 import { compareUnits } from '../../../protocol/units.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { MarketEngine } from '../markets/engine.ts';
-import { listMachines } from '../mining/mining.service.ts';
+import { listMachines } from '../mining/mining.catalogue.ts';
 import { VAPID_SETTING_KEY, vapidPublicKeyOf } from '../push/vapid.ts';
 import { referralShares } from '../referral/referral.service.ts';
 import { maxOpenApr } from '../staking/staking.service.ts';

@@ -9,7 +9,7 @@
 import { addDays, utcDay } from '../../../protocol/mining.ts';
 import type { Database } from '../../db/client.ts';
 import { PeriodicJob, underAdvisoryLock } from '../../jobs/periodic-job.ts';
-import { type SettlementRun, settleThrough } from './mining.service.ts';
+import { type SettlementRun, settleThrough } from './mining.settlement.ts';
 
 /** The advisory lock key of the settlement job ("MIN1"). */
 export const MINING_LOCK_KEY = 0x4d494e31;

@@ -8,7 +8,8 @@ import {
 } from '../../../protocol/mining.ts';
 import type { Tx } from '../../db/client.ts';
 import { defineHandler, requireWallet } from '../../http/handler.ts';
-import { buy, incomeRecords, listMachines, machineDetails, myMachines } from './mining.service.ts';
+import { listMachines, machineDetails } from './mining.catalogue.ts';
+import { buy, incomeRecords, myMachines } from './mining.purchase.ts';
 
 // The request's moment is read here, at the edge; the service takes it as an argument.
 export const miningHandlers = [
