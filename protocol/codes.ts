@@ -148,9 +148,5 @@ export function isApiCode(value: string): value is ApiCode {
   return Object.hasOwn(CODES, value);
 }
 
-export function codeInfo(code: ApiCode): CodeInfo {
-  return CODES[code];
-}
-
 /** Codes whose answers the service worker may cache (read-only). */
 export const CACHEABLE_CODES: readonly ApiCode[] = API_CODES.filter((c) => CODES[c].cacheable);

@@ -64,10 +64,6 @@ export function sub(a: string, b: string): string {
   return fmt(dec(a).minus(dec(b)));
 }
 
-export function neg(a: string): string {
-  return fmt(dec(a).negated());
-}
-
 export function cmp(a: string, b: string): number {
   return dec(a).comparedTo(dec(b));
 }

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../../protocol/envelope.ts';
-import { ERRORS, type ErrorName } from '../../protocol/errors.ts';
+import { errorNameForCode } from '../../protocol/errors.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { ledgerAccounts } from '../../server/ledger/ledger.schema.ts';
@@ -41,10 +41,6 @@ import {
 import { parse } from './fixed.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-
-const CODE_NAMES = new Map<string, ErrorName>(
-  Object.entries(ERRORS).map(([name, e]) => [e.code, name as ErrorName]),
-);
 
 export interface TradingSystem {
   database: Database;
@@ -112,7 +108,7 @@ export async function startTradingSystem(
     users.push({ address, cookie: `${signed.cookieHeader}; lang=en` });
   }
   const answerOf = (respCode: string) =>
-    respCode === '00000' ? 'ok' : (CODE_NAMES.get(respCode) ?? respCode);
+    respCode === '00000' ? 'ok' : (errorNameForCode(respCode) ?? respCode);
   let calls = 0;
   return {
     database,
