@@ -32,11 +32,8 @@ import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { signIn } from '../helpers/login.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
-
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
 const CHAIN: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', ETH: 'ERC20', TRX: 'TRC20', BNB: 'BEP20' };
 

@@ -22,11 +22,8 @@ import { IDO_LOCK_KEY, runPhases } from '../../server/modules/ido/ido.job.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { signIn } from '../helpers/login.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
-
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const HOUR = 3_600_000;

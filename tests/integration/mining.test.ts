@@ -21,7 +21,6 @@ import {
   utcDay,
   yieldRateOf,
 } from '../../protocol/mining.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
@@ -36,12 +35,10 @@ import { MINING_LOCK_KEY, runSettlement } from '../../server/modules/mining/mini
 import { miningHoldings, miningIncome } from '../../server/modules/mining/mining.schema.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { signIn } from '../helpers/login.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
-
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const today = () => utcDay(Date.now());
@@ -49,11 +46,7 @@ const today = () => utcDay(Date.now());
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`mining on ${target.name}`, () => {
     const env = useSeededApp(target);
-    const admin = (...argv: string[]) =>
-      runAdminCommand(
-        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
+    const admin = directAdmin(env);
     const pool = (coin: string) => balanceOf(env.database.db, systemAccount('mining_output_pool'), coin);
     const reserved = (coin: string) => balanceOf(env.database.db, systemAccount('mining_reserved'), coin);
     /** What active holdings still have reserved: must equal the reserve account's balance. */

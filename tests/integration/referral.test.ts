@@ -14,27 +14,20 @@ import { ERRORS } from '../../protocol/errors.ts';
 import type { ExchangeQuote, ExchangeQuoteResponse } from '../../protocol/exchange.ts';
 import type { MiningMachine } from '../../protocol/mining.ts';
 import type { ReferralSummary } from '../../protocol/referral.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { dec } from '../../server/ledger/money.ts';
 import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { signIn } from '../helpers/login.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
-
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`referral on ${target.name}`, () => {
     const env = useMarketApp(target, createControlledSource());
-    const admin = (...argv: string[]) =>
-      runAdminCommand(
-        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
+    const admin = directAdmin(env);
 
     async function user(inviteCode?: string, usdt = '5000') {
       const signed = await signIn(env.app, freshKey(), inviteCode ? { inviteCode } : {});

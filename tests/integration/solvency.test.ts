@@ -23,29 +23,23 @@ import {
   webCryptoSha256,
 } from '../../protocol/solvency.ts';
 import type { StakingPlan } from '../../protocol/staking.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { DECOY_WALLET } from '../../server/modules/solvency/leaves.ts';
 import { runDailySnapshot } from '../../server/modules/solvency/solvency.job.ts';
 import { sha256Hex } from '../../server/modules/solvency/solvency.service.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { signIn } from '../helpers/login.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`proof of solvency on ${target.name}`, () => {
     const env = useSeededApp(target);
 
-    const admin = (...argv: string[]) =>
-      runAdminCommand(
-        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
+    const admin = directAdmin(env);
 
     async function user() {
       const signed = await signIn(env.app, freshKey());

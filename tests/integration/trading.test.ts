@@ -13,7 +13,6 @@ import type { FinanceRecord } from '../../protocol/assets.ts';
 import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import type { CurrentOrders, Order } from '../../protocol/trading.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
@@ -25,22 +24,17 @@ import { settleEachIfUnchanged } from '../../server/modules/trading/trading.sett
 import { post } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { signIn } from '../helpers/login.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
 
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`trading on ${target.name}`, () => {
     const env = useMarketApp(target, createControlledSource());
-    const admin = (...argv: string[]) =>
-      runAdminCommand(
-        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
+    const admin = directAdmin(env);
     const triggers = async (database = env.database) =>
       runTriggers(database, await pricesAt(env.engine, Date.now()), Date.now(), (id, error) => {
         throw new Error(`order ${id} not settled: ${(error as Error).message}`);

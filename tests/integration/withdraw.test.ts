@@ -14,21 +14,16 @@ import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { signIn } from '../helpers/login.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`withdrawals on ${target.name}`, () => {
     const env = useSeededApp(target);
-    const admin = (...argv: string[]) =>
-      runAdminCommand(
-        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
+    const admin = directAdmin(env);
 
     /** A credited USDT deposit to `address`, through the operator's command. */
     async function depositUsdt(address: string, amount: string) {

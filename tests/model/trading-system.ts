@@ -29,7 +29,7 @@ import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, post } from '../helpers/app.ts';
 import { type ControlledSource, createControlledSource } from '../helpers/controlled-prices.ts';
 import type { DatabaseTarget } from '../helpers/databases.ts';
-import { signIn } from '../helpers/login.ts';
+import { freshKey, signIn } from '../helpers/login.ts';
 import { type ReservationMismatch, reservationMismatches } from '../helpers/reservations.ts';
 import {
   exited,
@@ -59,9 +59,6 @@ export interface TradingSystem {
   reservations(): Promise<ReservationMismatch[]>;
   close(): Promise<void>;
 }
-
-const freshKey = () =>
-  `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as `0x${string}`;
 
 /** How long a second process may take to quote a pinned price (it reloads pins every second). */
 const PIN_SEEN_MS = 10_000;
