@@ -63,6 +63,25 @@ export interface TradingSystem {
 /** How long a second process may take to quote a pinned price (it reloads pins every second). */
 const PIN_SEEN_MS = 10_000;
 
+/** Resolves once the server at `url` quotes `symbol` at `bid` / `ask`. */
+async function quoted(url: string, symbol: string, bid: string, ask: string): Promise<void> {
+  const call = formClient(url);
+  const until = Date.now() + PIN_SEEN_MS;
+  for (;;) {
+    const answer = await call('10071', { symbol });
+    if (answer.respCode !== '00000')
+      throw new Error(`the second process answered ${answer.respCode} to 10071`);
+    const quote = answer.data as { quote?: { bid: string; ask: string } };
+    if (quote?.quote && parse(quote.quote.bid) === parse(bid) && parse(quote.quote.ask) === parse(ask))
+      return;
+    if (Date.now() > until)
+      throw new Error(
+        `the second process never quoted ${symbol} ${bid}/${ask} (it quotes ${JSON.stringify(quote?.quote)})`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function startTradingSystem(
   target: DatabaseTarget,
   funds: readonly string[],
@@ -126,26 +145,16 @@ export async function startTradingSystem(
       return { answer: answerOf(e.respCode), data: e.data };
     },
     async price(symbol, bid, ask, open) {
-      source.pin(symbol, bid, ask, open);
-      if (!second) return;
-      if (!open) throw new Error('a second process cannot be shown a closed market');
-      const pinned = await admin('markets', 'pin', symbol, '--bid', bid, '--ask', ask, '--minutes', '1440');
-      if (!pinned.ok) throw new Error(pinned.text);
-      const call = formClient(second.url);
-      const until = Date.now() + PIN_SEEN_MS;
-      for (;;) {
-        const answer = await call('10071', { symbol });
-        if (answer.respCode !== '00000')
-          throw new Error(`the second process answered ${answer.respCode} to 10071`);
-        const quote = answer.data as { quote?: { bid: string; ask: string } };
-        if (quote?.quote && parse(quote.quote.bid) === parse(bid) && parse(quote.quote.ask) === parse(ask))
-          return;
-        if (Date.now() > until)
-          throw new Error(
-            `the second process never quoted ${symbol} ${bid}/${ask} (it quotes ${JSON.stringify(quote?.quote)})`,
-          );
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      // The second process first: once it quotes the new price, this one moves too. The other way
+      // round, its job could settle at the old price what this one's run had just filled at the
+      // new one (a take profit the old price was past), which no single deployment does.
+      if (second) {
+        if (!open) throw new Error('a second process cannot be shown a closed market');
+        const pinned = await admin('markets', 'pin', symbol, '--bid', bid, '--ask', ask, '--minutes', '1440');
+        if (!pinned.ok) throw new Error(pinned.text);
+        await quoted(second.url, symbol, bid, ask);
       }
+      source.pin(symbol, bid, ask, open);
     },
     async triggers() {
       let failed = 0;
