@@ -43,16 +43,17 @@ export interface CodeInfo {
   readonly feature: Feature | null;
 }
 
-const read = (feature: Feature | null, wallet = false): CodeInfo => ({
+// Literal flag types, so that the contract can tell a mutating or wallet code by its type.
+const read = <W extends boolean = false>(feature: Feature | null, wallet: W = false as W) => ({
   wallet,
-  mutating: false,
-  cacheable: true,
+  mutating: false as const,
+  cacheable: true as const,
   feature,
 });
-const write = (feature: Feature | null, wallet = true): CodeInfo => ({
+const write = <W extends boolean = true>(feature: Feature | null, wallet: W = true as W) => ({
   wallet,
-  mutating: true,
-  cacheable: false,
+  mutating: true as const,
+  cacheable: false as const,
   feature,
 });
 
@@ -138,7 +139,9 @@ export const CODES = {
   '10092': write('markets'),
   '10093': read('markets', true),
   '10094': write('markets'),
-} as const satisfies Record<string, CodeInfo>;
+} as const;
+// Checked apart from the literal: `satisfies` there would infer the helpers' flags as plain booleans.
+CODES satisfies Record<string, CodeInfo>;
 
 export type ApiCode = keyof typeof CODES;
 

@@ -5,9 +5,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import type { ApiCode } from '../../protocol/codes.ts';
+import type { ApiCode, CODES } from '../../protocol/codes.ts';
+import { type AnswerOf, CONTRACT, type RequestOf, type SavedFile } from '../../protocol/contract.ts';
 import type { Language } from '../../protocol/languages.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import type { ConfigService } from '../modules/config/config.service.ts';
 import type { MarketEngine } from '../modules/markets/engine.ts';
 import { ApiError } from './api-error.ts';
@@ -38,15 +39,43 @@ export interface HandlerContext {
   notice(key: string): void;
 }
 
-export interface CodeHandler<S extends v.GenericSchema = v.GenericSchema> {
+/** What the dispatcher holds for a code: its schema and an untyped `handle` (see {@link defineHandler}). */
+export interface CodeHandler {
   code: ApiCode;
-  schema: S;
-  handle(ctx: HandlerContext, input: v.InferOutput<S>): Promise<unknown>;
+  schema: v.GenericSchema;
+  handle(ctx: HandlerContext, input: unknown): Promise<unknown>;
 }
 
-/** Keeps the schema's output type attached to `handle` while the registry holds handlers of any schema. */
-export function defineHandler<S extends v.GenericSchema>(handler: CodeHandler<S>): CodeHandler {
-  return handler as unknown as CodeHandler;
+type Flags<C extends ApiCode> = (typeof CODES)[C];
+
+/**
+ * The context of code C: a mutating code runs inside its idempotency transaction, and a wallet
+ * code only ever with a signed-in wallet (the dispatcher refuses it before the handler otherwise).
+ */
+export type ContextOf<C extends ApiCode> = Omit<HandlerContext, 'db' | 'wallet'> & {
+  db: Flags<C>['mutating'] extends true ? Tx : DbOrTx;
+  wallet: Flags<C>['wallet'] extends true ? string : string | null;
+};
+
+/** What code C's handler answers: its contract's data, text already serialized, or a file. */
+export type HandlerAnswer<C extends ApiCode> =
+  AnswerOf<C> extends SavedFile ? FileAnswer : AnswerOf<C> | JsonText;
+
+/**
+ * A handler of code C through the contract (protocol/contract.ts): its input is the code's schema
+ * output, its answer the code's answer type.
+ */
+export function defineHandler<C extends ApiCode>(handler: {
+  code: C;
+  handle(ctx: ContextOf<C>, input: RequestOf<C>): Promise<HandlerAnswer<C>>;
+}): CodeHandler {
+  return {
+    code: handler.code,
+    schema: CONTRACT[handler.code].request,
+    // The dispatcher keeps the promises ContextOf<C> states (a transaction for mutating codes, a
+    // wallet for wallet codes) and passes the schema's output: the types meet here, once.
+    handle: handler.handle as CodeHandler['handle'],
+  };
 }
 
 /** The signed-in wallet of a wallet code; the dispatcher already refused calls without one. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FieldsOf } from '../../protocol/contract.ts';
 import {
   answeredRead,
   answerRead,
@@ -43,7 +44,8 @@ describe('a read started ahead of its screen', () => {
     const calls = countingServer();
     startRead('10068', { category: 'popular' });
     await expect(fetchData('10068', { category: 'crypto' })).resolves.toBe(2);
-    await expect(fetchData('10083', { category: 'popular' })).resolves.toBe(3);
+    // Another code with the same fields, which that code's contract does not take.
+    await expect(fetchData('10083', { category: 'popular' } as FieldsOf<'10083'>)).resolves.toBe(3);
     expect(calls).toHaveLength(3);
     // The early one still waits for its own screen.
     await expect(fetchData('10068', { category: 'popular' })).resolves.toBe(1);
@@ -67,7 +69,7 @@ describe('a read started ahead of its screen', () => {
 });
 
 describe('a read the page brought answered', () => {
-  const announcements = { code: '10083' as const, fields: { page: 1, size: 10, lang: 'en' } };
+  const announcements = { code: '10083' as const, fields: { page: 1, size: 10, lang: 'en' as const } };
 
   it('is read at once as often as the first render asks, then taken by the first identical call', async () => {
     const calls = countingServer();
@@ -93,7 +95,7 @@ describe('a read the page brought answered', () => {
     forgetReads();
     expect(answeredRead('10083', announcements.fields)).toBeUndefined();
     answerRead({ code: '10025', fields: { amount: '1' }, data: 1 });
-    expect(answeredRead('10025', { amount: '1' })).toBeUndefined();
+    expect(answeredRead('10025', { amount: '1' } as FieldsOf<'10025'>)).toBeUndefined();
   });
 });
 
@@ -121,7 +123,7 @@ describe('the reads that went past the service worker', () => {
     worker({});
     await fetchData('10068', { category: 'popular' });
     worker(null);
-    await fetchData('10073', { symbol: 'BTCUSDT' }).catch(() => undefined);
+    await fetchData('10073', { symbol: 'BTCUSDT' } as FieldsOf<'10073'>).catch(() => undefined);
     vi.stubGlobal('navigator', {});
     await fetchData('10068', { category: 'crypto' });
     expect(readsPastWorker).toEqual([]);

@@ -4,7 +4,9 @@
  * `1001` resolve; anything else rejects with the server's already translated `respMsg`; `500`
  * additionally ends the local session (the caller's `onSessionEnded`).
  */
-import { type ApiCode, CODES } from '../../protocol/codes.ts';
+import type { ApiCode } from '../../protocol/codes.ts';
+import { CODES } from '../../protocol/codes.ts';
+import type { AnswerOf, FieldsArg, FieldsOf } from '../../protocol/contract.ts';
 import {
   codePath,
   type Envelope,
@@ -46,6 +48,9 @@ export function configureApi(next: ApiHooks): void {
 
 export type FormFields = ReadFields;
 
+// The contract's field types are plain records of text and numbers: what encodeForm takes.
+const asForm = (fields: unknown): FormFields => (fields ?? {}) as FormFields;
+
 export function encodeForm(fields: FormFields): URLSearchParams {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
@@ -74,7 +79,11 @@ function fail(key: ClientMessage): never {
   throw new ApiCallError(message, null);
 }
 
-export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promise<Envelope<T>> {
+export async function callApi<C extends ApiCode>(
+  code: C,
+  ...[given]: FieldsArg<C>
+): Promise<Envelope<AnswerOf<C>>> {
+  const fields = asForm(given);
   // A change made offline is refused before anything leaves the page: never queued, never
   // replayed later (DESIGN.md section 9). Reads go on; the service worker may answer them.
   if (CODES[code].mutating && isOffline()) fail('offline_nothing_sent');
@@ -94,7 +103,7 @@ export async function callApi<T>(code: ApiCode, fields: FormFields = {}): Promis
     body = undefined;
   }
   if (!isEnvelope(body)) fail(isOffline() ? 'offline_no_copy' : 'service_request_failed');
-  return settle(body as Envelope<T>);
+  return settle(body as Envelope<AnswerOf<C>>);
 }
 
 /** A success resolves (its notice toasted); an error is toasted and rejects, `500` ends the session. */
@@ -144,10 +153,11 @@ export async function downloadFile(code: ApiCode, fields: FormFields): Promise<{
 }
 
 /** The `data` of a successful call (or of the same read started early, see `startRead`). */
-export async function fetchData<T>(code: ApiCode, fields: FormFields = {}): Promise<T> {
-  const early = takeEarlyRead(code, fields);
-  if (early) return early as Promise<T>;
-  return (await callApi<T>(code, fields)).data as T;
+export async function fetchData<C extends ApiCode>(code: C, ...given: FieldsArg<C>): Promise<AnswerOf<C>> {
+  const early = takeEarlyRead(code, asForm(given[0]));
+  // An early read was asked with these very fields, so its answer is this code's.
+  if (early) return early as Promise<AnswerOf<C>>;
+  return (await callApi(code, ...given)).data;
 }
 
 /**
@@ -182,9 +192,14 @@ function freshEarlyRead(key: string, now: number) {
 }
 
 /** The `data` of an answered read not taken yet (see {@link answerRead}), without taking it. */
-export function answeredRead<T>(code: ApiCode, fields: FormFields = {}, now = Date.now()): T | undefined {
+export function answeredRead<C extends ApiCode>(
+  code: C,
+  fields: FieldsOf<C>,
+  now = Date.now(),
+): AnswerOf<C> | undefined {
   if (earlyReads.size === 0) return undefined;
-  return freshEarlyRead(readKey(code, fields), now)?.data as T | undefined;
+  // Kept under this code and these fields, so it is this code's answer.
+  return freshEarlyRead(readKey(code, asForm(fields)), now)?.data as AnswerOf<C> | undefined;
 }
 
 /** Drops every read started or answered and not taken (the server's render, between visitors). */
@@ -195,8 +210,9 @@ export function forgetReads(): void {
 export function startRead(code: ApiCode, fields: FormFields = {}, now = Date.now()): void {
   if (CODES[code].mutating) return;
   // The page brought its answer: nothing to ask.
-  if (answeredRead(code, fields, now) !== undefined) return;
-  const answer = callApi(code, fields).then((envelope) => envelope.data);
+  if (earlyReads.size > 0 && freshEarlyRead(readKey(code, fields), now)?.data !== undefined) return;
+  // A read the screen will ask for in these words (src/app/first-reads.ts): fields as it gives them.
+  const answer = callApi(code as '00000', fields).then((envelope) => envelope.data);
   // Nobody may take it: a failure (already toasted by callApi) must not be an unhandled rejection.
   answer.catch(() => undefined);
   earlyReads.set(readKey(code, fields), { answer, startedAt: now });

@@ -1,7 +1,8 @@
 /** Builds the real application over a given database for `app.inject` tests. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ApiCode } from '../../protocol/codes.ts';
-import { codePath, type Envelope } from '../../protocol/envelope.ts';
+import type { AnswerOf } from '../../protocol/contract.ts';
+import { codePath, type Envelope, isSuccess } from '../../protocol/envelope.ts';
 import { type AppOptions, buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/client.ts';
 import type { CodeHandler } from '../../server/http/handler.ts';
@@ -63,4 +64,27 @@ export async function post(
     payload,
   });
   return { response, envelope: response.json() as Envelope };
+}
+
+/**
+ * What a test sends: text fields, the contract's or not, since tests also send what the contract
+ * refuses. What comes back is typed by the code (protocol/contract.ts).
+ */
+export type TestFields = Record<string, string>;
+
+/** The envelope code C answers: its data is the contract's answer type. */
+export type Answer<C extends ApiCode> = Envelope<AnswerOf<C>>;
+
+/** A typed call on `app` with the given headers (a session cookie, a language). */
+export type TestCall = <C extends ApiCode>(code: C, body?: TestFields) => Promise<Answer<C>>;
+
+export function caller(app: FastifyInstance, headers: Record<string, string> = {}): TestCall {
+  return async (code, body = {}) => (await post(app, code, body, headers)).envelope as Answer<typeof code>;
+}
+
+/** The data of a success; a refusal fails the test with the server's message. */
+export function dataOf<T>(envelope: Envelope<T>): T {
+  if (!isSuccess(envelope.respCode) || envelope.data === null)
+    throw new Error(`expected a success with data, got ${envelope.respCode} ${envelope.respMsg}`);
+  return envelope.data;
 }

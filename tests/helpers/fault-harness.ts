@@ -9,12 +9,15 @@
  * CLI start-ups at a second of CPU each would be most of the test's time on two busy cores. The
  * processes that are killed, and the last audit, are the real CLI and server.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
+import type { ApiCode } from '../../protocol/codes.ts';
+import type { AnswerOf } from '../../protocol/contract.ts';
 import { type AdminResult, runAdminCommand } from '../../server/admin/runner.ts';
 import { CLOCK_OFFSET_VARIABLE, unshiftedDate } from '../../server/clock.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
@@ -169,11 +172,15 @@ export async function usersWith(world: World, count: number, usdt: string): Prom
 }
 
 /** Answers a product call's data, or throws with its code. */
-export async function ok<T>(call: FormCall, code: string, fields: Record<string, string>): Promise<T> {
+export async function ok<C extends ApiCode>(
+  call: FormCall,
+  code: C,
+  fields: Record<string, string>,
+): Promise<AnswerOf<C>> {
   const answer = await call(code, fields);
-  if (answer.respCode !== '00000')
+  if (answer.respCode !== '00000' || answer.data === null)
     throw new Error(`${code} ${JSON.stringify(fields)} answered ${answer.respCode}`);
-  return answer.data as T;
+  return answer.data;
 }
 
 export interface Fault {

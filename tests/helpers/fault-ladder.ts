@@ -72,7 +72,7 @@ async function pinSeen(world: World, call: User['call'], symbol: string, bid: nu
   await pinBid(world, symbol, bid);
   const until = Date.now() + 15_000;
   for (;;) {
-    const seen = await ok<{ quote: { bid: string } }>(call, '10071', { symbol });
+    const seen = await ok(call, '10071', { symbol });
     if (Number(seen.quote.bid) === Number(price(bid))) return;
     if (Date.now() > until) throw new Error(`the server never priced ${symbol} at the pinned ${bid}`);
     await sleep(100);
@@ -94,7 +94,7 @@ export async function buildLadder(
   const open = async (g: number, ask: number, takeProfit: number | null) => {
     const group: number[] = [];
     for (const user of [users[g % users.length], users[(g + 1) % users.length]] as User[]) {
-      const order = await ok<{ id: number; openPrice: string }>(user.call, '10073', {
+      const order = await ok(user.call, '10073', {
         kind: 'market',
         side: 'buy',
         symbol,

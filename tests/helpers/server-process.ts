@@ -11,6 +11,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { privateKeyToAccount } from 'viem/accounts';
+import type { ApiCode } from '../../protocol/codes.ts';
+import type { Answer } from './app.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -106,10 +108,8 @@ export function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-export type FormCall = (
-  code: string,
-  fields?: Record<string, string>,
-) => Promise<{ respCode: string; data: unknown }>;
+/** A typed call over HTTP: the answer's data is the code's contract type (protocol/contract.ts). */
+export type FormCall = <C extends ApiCode>(code: C, fields?: Record<string, string>) => Promise<Answer<C>>;
 
 /** A product client on `url` that keeps the session cookie it is given (or the one it receives). */
 export function formClient(url: string, session: { cookie: string } = { cookie: '' }): FormCall {
@@ -125,7 +125,7 @@ export function formClient(url: string, session: { cookie: string } = { cookie: 
     });
     const set = response.headers.get('set-cookie');
     if (set?.startsWith('sid=')) session.cookie = set.split(';')[0] ?? '';
-    return (await response.json()) as { respCode: string; data: unknown };
+    return (await response.json()) as Answer<typeof code>;
   };
 }
 

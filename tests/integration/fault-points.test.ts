@@ -71,7 +71,7 @@ interface Plan {
 /** 30 stakes of 5 users in the 7- and 30-day USDT plans, due 31 days ahead. */
 async function stakes(world: World): Promise<Plan> {
   const users = await usersWith(world, 5, '2000');
-  const plans = await ok<{ id: number; coin: string; days: number; min: string }[]>(
+  const plans = await ok(
     (users[0] as User).call,
     '10035',
     {},
@@ -107,7 +107,7 @@ async function stakes(world: World): Promise<Plan> {
 /** 6 holdings of 3 users (2 each) of one machine; 5 days of each due: 30 holding-days. */
 async function holdings(world: World): Promise<Plan> {
   const users = await usersWith(world, 3, '1000');
-  const machines = await ok<Page<{ id: number; key: string }>>((users[0] as User).call, '10050', {
+  const machines = await ok((users[0] as User).call, '10050', {
     size: '100',
   });
   const machine = machines.list.find((m) => m.key === 'L7');

@@ -55,6 +55,8 @@ const REACHED = [
 ];
 /** What the two-process run must have done (it is shorter, and trades one instrument). */
 const REACHED_TWO_PROCESS = ['place:ok', 'modify:ok', 'cancel:ok', 'close:ok', 'tick:fill'];
+/** How often a run longer than that says how far it is. */
+const PROGRESS_EVERY = 10_000;
 /** Fresh systems the shrinker may start before it prints what it has (a second process is slow to start). */
 const SHRINK_REPLAYS = { 1: 40, 2: 8 } as const;
 
@@ -81,6 +83,7 @@ const TWO_PROCESS_DRAW: Draw = { symbols: ['BTCUSDT'], closedMarkets: false };
  * first divergence.
  */
 async function run(setup: Setup, given: Op[] | null, count: number): Promise<Outcome> {
+  const started = performance.now();
   const system = await startTradingSystem(setup.target, FUNDS, { processes: setup.processes });
   try {
     const balances = await system.balances();
@@ -117,6 +120,11 @@ async function run(setup: Setup, given: Op[] | null, count: number): Promise<Out
       ops.push(op);
       const problem = await step(op, system, model, tally);
       if (problem) return { at: i, message: problem, ops, tally };
+      // A long run says how far it is, so that a slowing run shows where it slows.
+      if (!given && (i + 1) % PROGRESS_EVERY === 0)
+        process.stdout.write(
+          `[trading model] ${i + 1} of ${total} operations, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+        );
     }
     return { at: -1, message: '', ops, tally };
   } finally {

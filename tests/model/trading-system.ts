@@ -9,13 +9,15 @@
  * through the database (`markets pin`), and a tick waits until it quotes the new price. It trades
  * crypto only (open every day: its clock is the run's, and forex may be closed), never a closed market.
  */
+
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Envelope } from '../../protocol/envelope.ts';
+import type { ApiCode } from '../../protocol/codes.ts';
+import type { AnswerOf } from '../../protocol/contract.ts';
 import { errorNameForCode } from '../../protocol/errors.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
@@ -26,7 +28,7 @@ import { pricesAt } from '../../server/modules/trading/prices.ts';
 import { runTriggers } from '../../server/modules/trading/trading.job.ts';
 import { orders } from '../../server/modules/trading/trading.schema.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
-import { buildTestApp, post } from '../helpers/app.ts';
+import { buildTestApp, caller } from '../helpers/app.ts';
 import { type ControlledSource, createControlledSource } from '../helpers/controlled-prices.ts';
 import type { DatabaseTarget } from '../helpers/databases.ts';
 import { freshKey, signIn } from '../helpers/login.ts';
@@ -47,7 +49,11 @@ export interface TradingSystem {
   source: ControlledSource;
   users: { address: string; cookie: string }[];
   /** A call as a user: the answer's machine name ('ok' for 00000) and its data. */
-  call(user: number, code: string, body: Record<string, string>): Promise<{ answer: string; data: unknown }>;
+  call<C extends ApiCode>(
+    user: number,
+    code: C,
+    body: Record<string, string>,
+  ): Promise<{ answer: string; data: AnswerOf<C> | null }>;
   admin(...argv: string[]): Promise<{ ok: boolean; text: string }>;
   /** Sets a symbol's price everywhere the calls go; resolves once every process quotes it. */
   price(symbol: string, bid: string, ask: string, open: boolean): Promise<void>;
@@ -71,7 +77,7 @@ async function quoted(url: string, symbol: string, bid: string, ask: string): Pr
     const answer = await call('10071', { symbol });
     if (answer.respCode !== '00000')
       throw new Error(`the second process answered ${answer.respCode} to 10071`);
-    const quote = answer.data as { quote?: { bid: string; ask: string } };
+    const quote = answer.data;
     if (quote?.quote && parse(quote.quote.bid) === parse(bid) && parse(quote.quote.ask) === parse(ask))
       return;
     if (Date.now() > until)
@@ -140,9 +146,8 @@ export async function startTradingSystem(
         const answer = await formClient(second.url, { cookie: who.cookie })(code, body);
         return { answer: answerOf(answer.respCode), data: answer.data };
       }
-      const { envelope } = await post(app, code, body, { cookie: who.cookie });
-      const e = envelope as Envelope<unknown>;
-      return { answer: answerOf(e.respCode), data: e.data };
+      const answer = await caller(app, { cookie: who.cookie })(code, body);
+      return { answer: answerOf(answer.respCode), data: answer.data };
     },
     async price(symbol, bid, ask, open) {
       // The second process first: once it quotes the new price, this one moves too. The other way

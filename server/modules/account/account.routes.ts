@@ -1,13 +1,6 @@
 import { getAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import {
-  type ChallengeResponse,
-  challengeRequest,
-  type LoginResponse,
-  loginRequest,
-  type UserInfo,
-} from '../../../protocol/account.ts';
-import { emptyForm } from '../../../protocol/validation.ts';
+import type { ChallengeResponse, LoginResponse, UserInfo } from '../../../protocol/account.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineHandler } from '../../http/handler.ts';
 import {
@@ -52,7 +45,6 @@ function nonceOf(message: string): string {
 export const accountHandlers = [
   defineHandler({
     code: '10001',
-    schema: challengeRequest,
     async handle(ctx, input): Promise<ChallengeResponse> {
       const origin = siweOrigin(ctx.request, ctx.services.publicUrl);
       const now = Date.now();
@@ -75,7 +67,6 @@ export const accountHandlers = [
 
   defineHandler({
     code: '10002',
-    schema: loginRequest,
     async handle(ctx, input): Promise<LoginResponse> {
       const origin = siweOrigin(ctx.request, ctx.services.publicUrl);
       const now = Date.now();
@@ -119,7 +110,6 @@ export const accountHandlers = [
 
   defineHandler({
     code: '10003',
-    schema: emptyForm,
     async handle(ctx): Promise<null> {
       if (ctx.request.sessionHash) await revokeSession(ctx.db, ctx.request.sessionHash);
       clearSessionCookie(ctx.request, ctx.reply);
@@ -129,7 +119,6 @@ export const accountHandlers = [
 
   defineHandler({
     code: '10008',
-    schema: emptyForm,
     async handle(ctx): Promise<UserInfo> {
       const user = ctx.wallet ? await findUser(ctx.db, ctx.wallet) : null;
       if (!user) throw new ApiError('session_ended');

@@ -1,12 +1,5 @@
-/**
- * The demo faucet (code 10012): on the embedded demo start only, each wallet may take 1,000 demo
- * USDT once, booked as a system adjustment with the memo "demo faucet", so a newcomer can try
- * every feature at once. Screens label it as demo money.
- */
-import { emptyForm } from '../../../protocol/validation.ts';
-import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { defineHandler, requireWallet } from '../../http/handler.ts';
+import { defineHandler } from '../../http/handler.ts';
 import { credit, post } from '../../ledger/ledger.ts';
 
 export const FAUCET_AMOUNT = '1000';
@@ -16,11 +9,10 @@ export const FAUCET_MEMO = 'demo faucet';
 export const faucetHandlers = [
   defineHandler({
     code: '10012',
-    schema: emptyForm,
     async handle(ctx): Promise<{ coin: string; amount: string }> {
       if (!ctx.services.demo) throw new ApiError('not_open_yet');
-      const wallet = requireWallet(ctx);
-      const result = await post(ctx.db as Tx, {
+      const wallet = ctx.wallet;
+      const result = await post(ctx.db, {
         type: 'system_adjustment',
         // One key per wallet, ever: the ledger itself refuses a second helping.
         idempotencyKey: `faucet:${wallet}`,

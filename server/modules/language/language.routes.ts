@@ -1,11 +1,10 @@
-import { type SetLanguageResponse, setLanguageRequest } from '../../../protocol/language.ts';
+import type { SetLanguageResponse } from '../../../protocol/language.ts';
 import { defineHandler } from '../../http/handler.ts';
 import { LANGUAGE_COOKIE } from '../../http/language.ts';
 
 export const languageHandlers = [
   defineHandler({
     code: 'E0001',
-    schema: setLanguageRequest,
     async handle(ctx, input): Promise<SetLanguageResponse> {
       // Kept for a year, like the client's own choice; read by requestLanguage().
       ctx.reply.setCookie(LANGUAGE_COOKIE, input.lang, {

@@ -1,10 +1,4 @@
-import {
-  type Candle,
-  candlesRequest,
-  type InstrumentDetails,
-  marketListRequest,
-  quoteRequest,
-} from '../../../protocol/markets.ts';
+import type { Candle, InstrumentDetails } from '../../../protocol/markets.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { defineHandler, type HandlerContext, JsonText } from '../../http/handler.ts';
 import { tradingRulesOf } from '../trading/trading.orders.ts';
@@ -24,14 +18,12 @@ async function instrumentOf(engine: MarketEngine, symbol: string) {
 export const marketHandlers = [
   defineHandler({
     code: '10068',
-    schema: marketListRequest,
     // MarketRow[] as JSON text, serialized once per cached list.
     handle: async (ctx, input): Promise<JsonText> =>
       new JsonText(await engineOf(ctx).marketListJson(input.category)),
   }),
   defineHandler({
     code: '10069',
-    schema: candlesRequest,
     async handle(ctx, input): Promise<Candle[]> {
       const engine = engineOf(ctx);
       return engine.candles(await instrumentOf(engine, input.symbol), input.interval, input.end, input.limit);
@@ -39,7 +31,6 @@ export const marketHandlers = [
   }),
   defineHandler({
     code: '10071',
-    schema: quoteRequest,
     async handle(ctx, input): Promise<InstrumentDetails> {
       const engine = engineOf(ctx);
       const instrument = await instrumentOf(engine, input.symbol);

@@ -1,17 +1,14 @@
-import { pushSubscribeRequest, pushUnsubscribeRequest } from '../../../protocol/push.ts';
 import { defineHandler } from '../../http/handler.ts';
 import { deleteSubscription, saveSubscription } from './push.service.ts';
 
 export const pushHandlers = [
   defineHandler({
     code: '100666',
-    schema: pushSubscribeRequest,
     // Tied to the signed-in wallet when there is one; anonymous visitors may subscribe too.
     handle: (ctx, input) => saveSubscription(ctx.db, ctx.wallet, input),
   }),
   defineHandler({
     code: '100655',
-    schema: pushUnsubscribeRequest,
     handle: (ctx, input) => deleteSubscription(ctx.db, input.endpoint),
   }),
 ];

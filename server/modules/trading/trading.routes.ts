@@ -1,14 +1,5 @@
-import {
-  modifyOrderRequest,
-  orderActionRequest,
-  orderDetailsRequest,
-  orderHistoryRequest,
-  placeOrderRequest,
-} from '../../../protocol/trading.ts';
-import { emptyForm } from '../../../protocol/validation.ts';
-import type { Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
-import { defineHandler, type HandlerContext, requireWallet } from '../../http/handler.ts';
+import { defineHandler, type HandlerContext } from '../../http/handler.ts';
 import { pricesAt } from './prices.ts';
 import {
   cancelOrder,
@@ -29,39 +20,30 @@ function pricesNow(ctx: HandlerContext) {
 export const tradingHandlers = [
   defineHandler({
     code: '10073',
-    schema: placeOrderRequest,
-    handle: async (ctx, input) =>
-      placeOrder(ctx.db as Tx, await pricesNow(ctx), requireWallet(ctx), input, Date.now()),
+    handle: async (ctx, input) => placeOrder(ctx.db, await pricesNow(ctx), ctx.wallet, input, Date.now()),
   }),
   defineHandler({
     code: '10074',
-    schema: modifyOrderRequest,
-    handle: async (ctx, input) => modifyOrder(ctx.db as Tx, await pricesNow(ctx), requireWallet(ctx), input),
+    handle: async (ctx, input) => modifyOrder(ctx.db, await pricesNow(ctx), ctx.wallet, input),
   }),
   defineHandler({
     code: '10076',
-    schema: orderActionRequest,
-    handle: async (ctx, input) =>
-      closeOrder(ctx.db as Tx, await pricesNow(ctx), requireWallet(ctx), input.id, Date.now()),
+    handle: async (ctx, input) => closeOrder(ctx.db, await pricesNow(ctx), ctx.wallet, input.id, Date.now()),
   }),
   defineHandler({
     code: '10079',
-    schema: orderActionRequest,
-    handle: (ctx, input) => cancelOrder(ctx.db as Tx, requireWallet(ctx), input.id, Date.now()),
+    handle: (ctx, input) => cancelOrder(ctx.db, ctx.wallet, input.id, Date.now()),
   }),
   defineHandler({
     code: '10080',
-    schema: emptyForm,
-    handle: async (ctx) => currentOrders(ctx.db, await pricesNow(ctx), requireWallet(ctx)),
+    handle: async (ctx) => currentOrders(ctx.db, await pricesNow(ctx), ctx.wallet),
   }),
   defineHandler({
     code: '10081',
-    schema: orderHistoryRequest,
-    handle: (ctx, input) => orderHistory(ctx.db, requireWallet(ctx), input),
+    handle: (ctx, input) => orderHistory(ctx.db, ctx.wallet, input),
   }),
   defineHandler({
     code: '10082',
-    schema: orderDetailsRequest,
-    handle: (ctx, input) => orderDetails(ctx.db, requireWallet(ctx), input.id),
+    handle: (ctx, input) => orderDetails(ctx.db, ctx.wallet, input.id),
   }),
 ];

@@ -1,11 +1,4 @@
-import { emptyForm } from '../../../protocol/validation.ts';
-import {
-  withdrawalDetailsRequest,
-  withdrawRecordsRequest,
-  withdrawRequest,
-} from '../../../protocol/withdraw.ts';
-import type { Tx } from '../../db/client.ts';
-import { defineHandler, requireWallet } from '../../http/handler.ts';
+import { defineHandler } from '../../http/handler.ts';
 import {
   submitWithdrawal,
   withdrawalDetails,
@@ -16,23 +9,19 @@ import {
 export const withdrawHandlers = [
   defineHandler({
     code: '10022',
-    schema: emptyForm,
-    handle: (ctx) => withdrawOptions(ctx.db, requireWallet(ctx)),
+    handle: (ctx) => withdrawOptions(ctx.db, ctx.wallet),
   }),
   defineHandler({
     code: '10025',
-    schema: withdrawRequest,
     // Mutating codes run inside the idempotency transaction: ctx.db is that transaction.
-    handle: (ctx, input) => submitWithdrawal(ctx.db as Tx, requireWallet(ctx), input),
+    handle: (ctx, input) => submitWithdrawal(ctx.db, ctx.wallet, input),
   }),
   defineHandler({
     code: '10026',
-    schema: withdrawRecordsRequest,
-    handle: (ctx, input) => withdrawalRecords(ctx.db, requireWallet(ctx), input),
+    handle: (ctx, input) => withdrawalRecords(ctx.db, ctx.wallet, input),
   }),
   defineHandler({
     code: '10027',
-    schema: withdrawalDetailsRequest,
-    handle: (ctx, input) => withdrawalDetails(ctx.db, requireWallet(ctx), input.id),
+    handle: (ctx, input) => withdrawalDetails(ctx.db, ctx.wallet, input.id),
   }),
 ];

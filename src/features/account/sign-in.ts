@@ -4,7 +4,6 @@
  * signs out; not with the first page.
  */
 import { navigate } from 'wouter/use-browser-location';
-import type { ChallengeResponse, LoginResponse } from '../../../protocol/account.ts';
 import { homeKeepingCode } from '../../app/paths.ts';
 import { clearSession, currentUser, setAddress, setToken, setUser } from '../../app/store.ts';
 import { toast } from '../../components/toast.ts';
@@ -42,12 +41,12 @@ export async function signInWithWallet(inviteCode: string | null): Promise<boole
     const { connectWallet, signMessage } = await loadWallet();
     const wallet = await connectWallet();
     walletStep.value = 'logging_in';
-    const challenge = await fetchData<ChallengeResponse>('10001', {
+    const challenge = await fetchData('10001', {
       address: wallet.address,
       chainId: wallet.chainId,
     });
     const signature = await signMessage(wallet.address, challenge.message);
-    const envelope = await callApi<LoginResponse>('10002', {
+    const envelope = await callApi('10002', {
       message: challenge.message,
       signature,
       inviteCode: inviteCode && /^[A-Z0-9]{6,12}$/.test(inviteCode) ? inviteCode : undefined,

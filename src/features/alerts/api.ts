@@ -1,4 +1,4 @@
-import type { AlertDirection, AlertList, PriceAlert } from '../../../protocol/alerts.ts';
+import type { AlertDirection } from '../../../protocol/alerts.ts';
 import { fetchData } from '../../lib/api.ts';
 
 export const setAlert = (fields: {
@@ -6,9 +6,8 @@ export const setAlert = (fields: {
   direction: AlertDirection;
   price: string;
   requestId: string;
-}) => fetchData<PriceAlert>('10092', fields);
+}) => fetchData('10092', fields);
 
-export const getAlerts = (symbol?: string) => fetchData<AlertList>('10093', { symbol });
+export const getAlerts = (symbol?: string) => fetchData('10093', { symbol });
 
-export const deleteAlert = (id: number) =>
-  fetchData<{ deleted: number }>('10094', { id, requestId: crypto.randomUUID() });
+export const deleteAlert = (id: number) => fetchData('10094', { id, requestId: crypto.randomUUID() });

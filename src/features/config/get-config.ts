@@ -4,9 +4,9 @@ import type { Language } from '../../../protocol/languages.ts';
 import { fetchData } from '../../lib/api.ts';
 
 export function getConfig(): Promise<GlobalConfig> {
-  return fetchData<GlobalConfig>('00000');
+  return fetchData('00000');
 }
 
 export function setServerLanguage(lang: Language): Promise<SetLanguageResponse> {
-  return fetchData<SetLanguageResponse>('E0001', { lang });
+  return fetchData('E0001', { lang });
 }

@@ -1,7 +1,4 @@
-import type { DepositAddress, DepositRecord } from '../../../protocol/deposit.ts';
-import type { Page } from '../../../protocol/envelope.ts';
 import { fetchData } from '../../lib/api.ts';
 
-export const getDepositAddresses = () => fetchData<DepositAddress[]>('10020');
-export const getDepositRecords = (page: number) =>
-  fetchData<Page<DepositRecord>>('10021', { page, size: 20 });
+export const getDepositAddresses = () => fetchData('10020');
+export const getDepositRecords = (page: number) => fetchData('10021', { page, size: 20 });

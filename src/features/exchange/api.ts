@@ -1,24 +1,19 @@
-import type { AssetsResponse } from '../../../protocol/assets.ts';
-import type { Page } from '../../../protocol/envelope.ts';
-import type { ExchangeQuoteResponse, ExchangeRecord } from '../../../protocol/exchange.ts';
 import { fetchData } from '../../lib/api.ts';
 
 /** The pairs, and a fresh quote when a pair is named (what `amount` yields when one is given). */
-export const getExchangeQuote = (pair?: string, amount?: string) =>
-  fetchData<ExchangeQuoteResponse>('10030', { pair, amount });
+export const getExchangeQuote = (pair?: string, amount?: string) => fetchData('10030', { pair, amount });
 
 export const executeExchange = (fields: {
   pair: string;
   amount: string;
   quoteId: string;
   requestId: string;
-}) => fetchData<ExchangeRecord>('10031', fields);
+}) => fetchData('10031', fields);
 
-export const getExchangeRecords = (page: number) =>
-  fetchData<Page<ExchangeRecord>>('10034', { page, size: 20 });
+export const getExchangeRecords = (page: number) => fetchData('10034', { page, size: 20 });
 
 /** Available balances per coin, for "available" and the max button. */
 export const getBalances = async (): Promise<Record<string, string>> => {
-  const { assets } = await fetchData<AssetsResponse>('10010');
+  const { assets } = await fetchData('10010');
   return Object.fromEntries(assets.map((a) => [a.coin, a.available]));
 };

@@ -4,25 +4,21 @@
  * retry); background refreshes use {@link quietData}, which never toasts: a poll that fails every
  * few seconds on a flaky network keeps the last prices on screen instead of stacking error toasts.
  */
+
 import type { ApiCode } from '../../../protocol/codes.ts';
+import type { AnswerOf, FieldsOf } from '../../../protocol/contract.ts';
 import { codePath, isEnvelope, isSuccess } from '../../../protocol/envelope.ts';
-import type {
-  Candle,
-  InstrumentDetails,
-  Interval,
-  MarketCategory,
-  MarketRow,
-} from '../../../protocol/markets.ts';
+import type { Interval, MarketCategory } from '../../../protocol/markets.ts';
 import { answeredRead, encodeForm, type FormFields, fetchData, type Read } from '../../lib/api.ts';
 import { noteAnswer } from '../offline/network.ts';
 
-export const getMarkets = (category: MarketCategory) => fetchData<MarketRow[]>('10068', { category });
+export const getMarkets = (category: MarketCategory) => fetchData('10068', { category });
 /** The same read, to start ahead of the screen (see `startRead`). */
 export const marketsRead = (category: MarketCategory): Read => ({ code: '10068', fields: { category } });
 /** Its answer when the page brought it (see `answerRead`). */
-export const answeredMarkets = (category: MarketCategory) => answeredRead<MarketRow[]>('10068', { category });
+export const answeredMarkets = (category: MarketCategory) => answeredRead('10068', { category });
 
-export const getInstrument = (symbol: string) => fetchData<InstrumentDetails>('10071', { symbol });
+export const getInstrument = (symbol: string) => fetchData('10071', { symbol });
 
 export interface CandlesQuery {
   symbol: string;
@@ -32,22 +28,23 @@ export interface CandlesQuery {
   limit?: number;
 }
 
-export const getCandles = (q: CandlesQuery) => fetchData<Candle[]>('10069', { ...q });
+export const getCandles = (q: CandlesQuery) => fetchData('10069', { ...q });
 
 /** A read without toasts: rejects with a plain Error and leaves the screen as it is. */
-export async function quietData<T>(code: ApiCode, fields: FormFields = {}): Promise<T> {
+export async function quietData<C extends ApiCode>(code: C, fields: FieldsOf<C>): Promise<AnswerOf<C>> {
   const response = await fetch(codePath(code), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    body: encodeForm(fields),
+    body: encodeForm(fields as FormFields),
   });
   noteAnswer(response.headers);
   const body: unknown = await response.json();
   if (!isEnvelope(body) || !isSuccess(body.respCode)) throw new Error(`${code} failed`);
-  return body.data as T;
+  // A success of this code: its contract's answer.
+  return body.data as AnswerOf<C>;
 }
 
-export const refreshMarkets = (category: MarketCategory) => quietData<MarketRow[]>('10068', { category });
-export const refreshInstrument = (symbol: string) => quietData<InstrumentDetails>('10071', { symbol });
-export const refreshCandles = (q: CandlesQuery) => quietData<Candle[]>('10069', { ...q });
+export const refreshMarkets = (category: MarketCategory) => quietData('10068', { category });
+export const refreshInstrument = (symbol: string) => quietData('10071', { symbol });
+export const refreshCandles = (q: CandlesQuery) => quietData('10069', { ...q });

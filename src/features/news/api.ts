@@ -1,6 +1,4 @@
-import type { Page } from '../../../protocol/envelope.ts';
 import type { Language } from '../../../protocol/languages.ts';
-import type { Announcement, AnnouncementSummary, ContactInfo } from '../../../protocol/news.ts';
 import { answeredRead, fetchData, type Read } from '../../lib/api.ts';
 
 export const NEWS_PAGE_SIZE = 10;
@@ -8,7 +6,7 @@ export const NEWS_PAGE_SIZE = 10;
 const announcementsQuery = (lang: Language, page: number, size: number) => ({ page, size, lang });
 
 export const getAnnouncements = (lang: Language, page: number, size = NEWS_PAGE_SIZE) =>
-  fetchData<Page<AnnouncementSummary>>('10083', announcementsQuery(lang, page, size));
+  fetchData('10083', announcementsQuery(lang, page, size));
 /** The first page, to start ahead of the screen (see `startRead`). */
 export const announcementsRead = (lang: Language): Read => ({
   code: '10083',
@@ -16,6 +14,6 @@ export const announcementsRead = (lang: Language): Read => ({
 });
 /** Its answer when the page brought it (see `answerRead`). */
 export const answeredAnnouncements = (lang: Language) =>
-  answeredRead<Page<AnnouncementSummary>>('10083', announcementsQuery(lang, 1, NEWS_PAGE_SIZE));
-export const getAnnouncement = (lang: Language, id: number) => fetchData<Announcement>('10084', { id, lang });
-export const getContact = () => fetchData<ContactInfo>('10085');
+  answeredRead('10083', announcementsQuery(lang, 1, NEWS_PAGE_SIZE));
+export const getAnnouncement = (lang: Language, id: number) => fetchData('10084', { id, lang });
+export const getContact = () => fetchData('10085');

@@ -1,11 +1,9 @@
-import type { Page } from '../../../protocol/envelope.ts';
-import type { InstrumentDetails } from '../../../protocol/markets.ts';
 import { MARKET_CATEGORIES } from '../../../protocol/markets.ts';
-import type { CurrentOrders, Order, OrderKind, Side } from '../../../protocol/trading.ts';
+import type { OrderKind, Side } from '../../../protocol/trading.ts';
 import { fetchData } from '../../lib/api.ts';
 import { refreshMarkets } from '../markets/api.ts';
 
-export const getDetails = (symbol: string) => fetchData<InstrumentDetails>('10071', { symbol });
+export const getDetails = (symbol: string) => fetchData('10071', { symbol });
 
 /**
  * Every instrument of the market lists, once each, in list order: the picker's choices. Read
@@ -28,16 +26,16 @@ export const placeOrder = (fields: {
   stopLoss: string;
   takeProfit: string;
   requestId: string;
-}) => fetchData<Order>('10073', fields);
+}) => fetchData('10073', fields);
 export const modifyOrder = (fields: {
   id: number;
   price: string;
   stopLoss: string;
   takeProfit: string;
   requestId: string;
-}) => fetchData<Order>('10074', fields);
-export const closePosition = (fields: { id: number; requestId: string }) => fetchData<Order>('10076', fields);
-export const cancelOrder = (fields: { id: number; requestId: string }) => fetchData<Order>('10079', fields);
-export const getCurrent = () => fetchData<CurrentOrders>('10080');
-export const getHistory = (page: number) => fetchData<Page<Order>>('10081', { page, size: 20 });
-export const getOrder = (id: number) => fetchData<Order>('10082', { id });
+}) => fetchData('10074', fields);
+export const closePosition = (fields: { id: number; requestId: string }) => fetchData('10076', fields);
+export const cancelOrder = (fields: { id: number; requestId: string }) => fetchData('10079', fields);
+export const getCurrent = () => fetchData('10080');
+export const getHistory = (page: number) => fetchData('10081', { page, size: 20 });
+export const getOrder = (id: number) => fetchData('10082', { id });

@@ -1,0 +1,68 @@
+/**
+ * A signed-in wallet with money on it, as most integration tests start: a fresh key signs in
+ * (with an invite code, if given), the operator books its deposits (`admin deposit`, the real
+ * path), and the wallet calls the API through the typed contract.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { UserBucket } from '../../protocol/ledger.ts';
+import type { Database } from '../../server/db/client.ts';
+import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
+import { caller } from './app.ts';
+import { directAdmin } from './direct-admin.ts';
+import { freshKey, signIn } from './login.ts';
+
+/** The chain each test deposit of a coin arrives on. */
+export const DEPOSIT_CHAIN: Readonly<Record<string, string>> = {
+  USDT: 'TRC20',
+  ETH: 'ERC20',
+  TRX: 'TRC20',
+  BTC: 'BTC',
+  BNB: 'BEP20',
+};
+
+export interface WalletOptions {
+  /** Signs up through this invite code. */
+  inviteCode?: string;
+  /** The language the wallet's calls answer in (its `lang` cookie). */
+  lang?: string;
+}
+
+/** Books `amount` of `coin` to `address` as an operator's deposit; a refusal fails the test. */
+export async function depositTo(
+  env: { readonly database: Database },
+  address: string,
+  coin: string,
+  amount: string,
+) {
+  const booked = await directAdmin(env)(
+    ...['deposit', '--address', address, '--coin', coin, '--chain', DEPOSIT_CHAIN[coin] ?? 'ERC20'],
+    ...['--amount', amount, '--txid', randomUUID().replaceAll('-', '')],
+  );
+  if (!booked.ok) throw new Error(`deposit of ${amount} ${coin} refused: ${booked.text}`);
+}
+
+export async function fundedWallet(
+  env: { readonly app: FastifyInstance; readonly database: Database },
+  deposits: Readonly<Record<string, string>> = {},
+  options: WalletOptions = {},
+) {
+  const signed = await signIn(
+    env.app,
+    freshKey(),
+    options.inviteCode ? { inviteCode: options.inviteCode } : {},
+  );
+  const address = signed.account.address;
+  for (const [coin, amount] of Object.entries(deposits)) await depositTo(env, address, coin, amount);
+  const cookie = `${signed.cookieHeader}; lang=${options.lang ?? 'en'}`;
+  return {
+    signed,
+    address,
+    cookie,
+    call: caller(env.app, { cookie }),
+    balance: (coin = 'USDT', bucket: UserBucket = 'available') =>
+      balanceOf(env.database.db, userAccount(address, bucket), coin),
+  };
+}
+
+export type FundedWallet = Awaited<ReturnType<typeof fundedWallet>>;
