@@ -37,7 +37,7 @@ if (!entry) throw new Error('no entry in the manifest: run npm run build first')
 const defaultLocale = Object.keys(manifest).find((k) => k.endsWith('locales/zh-CN.json?part=first'));
 // The screens are imported right after start-up (and preloaded by the HTML): part of the first page.
 // The app's frame and home's screen, which src/main.tsx imports dynamically at start (on /home).
-const startKeys = ['src/app/App.tsx', 'src/features/home/HomePage.tsx'].flatMap(
+const startKeys = ['src/root/App.tsx', 'src/features/home/HomePage.tsx'].flatMap(
   (name) => Object.keys(manifest).find((k) => k.endsWith(name)) ?? [],
 );
 const firstPage = reachable([entry, ...startKeys], false);

@@ -31,9 +31,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { envInteger } from '../server/config.ts';
 import { type Database, type Db, openDatabase } from '../server/db/client.ts';
-import * as schema from '../server/db/schema.ts';
 import { type AuditReport, auditLedger } from '../server/ledger/audit.ts';
 import { credit, postEntry, transfer, userAccount } from '../server/ledger/ledger.ts';
+import * as schema from '../server/schema.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { type Figure, median, writeSummary } from './lib/report.ts';
 

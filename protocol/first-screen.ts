@@ -1,6 +1,6 @@
 /**
  * The first screen's answers in the page (server/http/first-screen.ts writes them, src/main.tsx
- * reads them): the reads the route's screen starts with (src/app/first-reads.ts) and the `data`
+ * reads them): the reads the route's screen starts with (src/root/first-reads.ts) and the `data`
  * of each answer, as a JSON data block the browser does not run (the CSP allows no inline script).
  */
 import { type ApiCode, isApiCode } from './codes.ts';

@@ -191,11 +191,11 @@ export const CHECK_ORDER: readonly { readonly marker: string | null; readonly te
   },
   { marker: 'codeFromFile(', text: `Known code: one of the table below, else ${err('unknown_code')}.` },
   {
-    marker: "ApiError('not_open_yet')",
+    marker: "DomainError('not_open_yet')",
     text: `Open: this server answers the code and the code's feature is switched on in the global configuration, else ${err('not_open_yet')}.`,
   },
   {
-    marker: "ApiError('session_ended')",
+    marker: "DomainError('session_ended')",
     text: `Session: codes marked "wallet" need a signed-in wallet, else ${err('session_ended')}.`,
   },
   {

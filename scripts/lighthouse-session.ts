@@ -11,7 +11,7 @@
  *    (`injectWalletIntoNewPages`). Until 2026-11-26 this was a browser extension with a content
  *    script; mobile Chrome has no extensions, and the extension's set-up lengthened the audited
  *    page's first task (docs/performance.md, "ninth"). Without a wallet the session guard would
- *    end the session half a second after the start (src/app/guard.ts) and Lighthouse would audit
+ *    end the session half a second after the start (src/root/guard.ts) and Lighthouse would audit
  *    the home page it goes to (scripts/lighthouse-summary.ts fails such a run). It signs
  *    nothing; the audited pages never ask it to.
  */

@@ -12,7 +12,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { matchRoute } from '../src/app/paths.ts';
+import { matchRoute } from '../src/lib/paths.ts';
 import { describeQuietWait, waitForQuietHost } from './host-load.ts';
 import { describeFreshPageCost, freshPageCost } from './host-memory.ts';
 import { calibrate, multiplierFlag } from './lighthouse-calibrate.ts';

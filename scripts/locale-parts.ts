@@ -3,7 +3,7 @@
  * budget): `locales/xx.json?part=first` holds the namespaces (top-level keys) the first page's own
  * modules name, preloaded with the start chunk; `?part=rest` holds the others (the error
  * catalogue of the forms, mining, trading, IDO, …), which `src/lib/i18n.ts` loads once the first
- * screen is up and every other screen waits for (`src/app/screens.tsx`). The files in `locales/`
+ * screen is up and every other screen waits for (`src/root/screens.tsx`). The files in `locales/`
  * stay whole: the server, the tests and translators read them as they are.
  *
  * Which keys the first page names is read from its modules (the static import closure of

@@ -4,7 +4,7 @@
  * - the first part of the default language's bundle (scripts/locale-parts.ts; Simplified Chinese,
  *   the language of every first visit; a visitor with another stored language loads that one as
  *   before, the preloaded one is a few kilobytes);
- * - the app's frame (`src/app/App.tsx`), which `src/main.tsx` imports dynamically so that evaluating
+ * - the app's frame (`src/root/App.tsx`), which `src/main.tsx` imports dynamically so that evaluating
  *   it is a task of its own rather than part of one long start-up task, and home's screen.
  *
  * And it orders the head for the first paint (`firstPaintFirst`): the boot shell in index.html
@@ -26,7 +26,7 @@ interface Chunk {
 // route's screen is asked for by src/main.tsx as it starts.
 const START_MODULES = [
   `/locales/${DEFAULT_LANGUAGE}.json?part=first`,
-  '/src/app/App.tsx',
+  '/src/root/App.tsx',
   '/src/features/home/HomePage.tsx',
 ];
 

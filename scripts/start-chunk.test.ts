@@ -51,12 +51,12 @@ describe('the start chunk', () => {
 
   it("takes the modules the first page's screens share with others, not the screens themselves", () => {
     const root = ROOT;
-    for (const file of ['src/app/store.ts', 'src/features/config/config-model.ts', 'src/app/paths.ts']) {
+    for (const file of ['src/app/store.ts', 'src/features/config/config-model.ts', 'src/lib/paths.ts']) {
       expect(isStartModule(path.join(root, file)), file).toBe(true);
     }
     for (const file of [
       'src/main.tsx',
-      'src/app/App.tsx',
+      'src/root/App.tsx',
       'src/features/home/HomePage.tsx',
       'src/features/markets/MarketsPage.tsx',
       'src/features/trading/PlaceOrderPage.tsx',
@@ -64,7 +64,7 @@ describe('the start chunk', () => {
       expect(isStartModule(path.join(root, file)), file).toBe(false);
     }
     // Lazy screens are not followed: only static imports are.
-    const closure = staticImportClosure(root, ['src/app/screens.tsx']);
+    const closure = staticImportClosure(root, ['src/root/screens.tsx']);
     expect(closure.has(path.join(root, 'src/features/home/HomePage.tsx'))).toBe(false);
   });
 

@@ -11,13 +11,13 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * The screens load lazily (src/app/screens.tsx), so the modules the entry, the app's frame and
+ * The screens load lazily (src/root/screens.tsx), so the modules the entry, the app's frame and
  * home's screen share with other screens would each become a chunk of a few hundred bytes (an
  * extra request each). The modules those three import statically, followed through the source's
  * relative imports, travel in the start chunk instead; the three themselves stay chunks of their
  * own (the entry, and the two that src/main.tsx evaluates as tasks of their own).
  */
-export const FIRST_PAGE_ROOTS = ['src/main.tsx', 'src/app/App.tsx', 'src/features/home/HomePage.tsx'];
+export const FIRST_PAGE_ROOTS = ['src/main.tsx', 'src/root/App.tsx', 'src/features/home/HomePage.tsx'];
 
 // `import … from './x.ts'` and `export … from './x.ts'`, not `import type` (erased) nor `import()`.
 const STATIC_IMPORT = /^(?:import|export)\s+(?!type\s)[^'";]*?from\s+'(\.{1,2}\/[^']+)'/gm;

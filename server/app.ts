@@ -9,10 +9,10 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ApiCode } from '../protocol/codes.ts';
+import { DomainError } from '../protocol/domain-error.ts';
 import { CODE_PATH_PATTERN } from '../protocol/envelope.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { ApiError } from './http/api-error.ts';
 import { createDispatcher } from './http/dispatch.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { answerInProcess } from './http/first-read.ts';
@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The budget's three headers go on the refusal only (with retry-after), not on every answer:
     // the client never reads them, and on a cached read they were a fifth of the headers sent.
     addHeadersOnExceeding: NO_BUDGET_HEADERS,
-    errorResponseBuilder: () => new ApiError('too_many_requests'),
+    errorResponseBuilder: () => new DomainError('too_many_requests'),
     // Several processes on one PostgreSQL share the counters; PGlite is one process.
     ...(database.kind === 'postgres' ? { store: postgresRateLimitStore(database.db) } : {}),
   });
@@ -166,10 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!request.url.startsWith('/adc/')) return done();
     if (request.method === 'POST') {
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
-        return done(new ApiError('csrf_header_missing'));
+        return done(new DomainError('csrf_header_missing'));
       const { origin } = request.headers;
       if (origin !== undefined && !isSameOrigin(origin, request.host, config.publicUrl)) {
-        return done(new ApiError('csrf_header_missing'));
+        return done(new DomainError('csrf_header_missing'));
       }
     }
     const session = attachSession(request, database.db);
@@ -182,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     handlers: options.handlers,
     services: options.services,
+    featureOpen: (feature) => options.services.config.featureOpen(feature),
   });
   app.post<{ Params: { file: string } }>(
     '/adc/html/eto/:file',
@@ -195,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const checkType = () => {
           const type = request.headers['content-type'] ?? '';
           if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-            return done(new ApiError('unsupported_content_type'));
+            return done(new DomainError('unsupported_content_type'));
           }
           done();
         };
@@ -203,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         perWallet(request).then((limit) => {
           if (!limit.isAllowed && limit.isExceeded) {
             reply.header('retry-after', String(limit.ttlInSeconds));
-            return done(new ApiError('too_many_requests'));
+            return done(new DomainError('too_many_requests'));
           }
           checkType();
         }, done);
@@ -239,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (CODE_PATH_PATTERN.test(path)) throw new ApiError('method_not_allowed');
+    if (CODE_PATH_PATTERN.test(path)) throw new DomainError('method_not_allowed');
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (hasClient && request.method === 'GET' && wantsHtml && !path.startsWith('/adc/')) {
       const search = request.url.slice(path.length);
@@ -253,7 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!page) return sendShell(reply);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
-    throw new ApiError('not_found');
+    throw new DomainError('not_found');
   });
 
   return app;

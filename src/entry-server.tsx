@@ -19,13 +19,13 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { FirstAnswer, FirstRead } from '../protocol/first-screen.ts';
 import type { Language } from '../protocol/languages.ts';
-import { App } from './app/App.tsx';
-import { CONFIG_READ, firstReadsOf, isGlobalConfig } from './app/first-reads.ts';
-import { matchRoute } from './app/paths.ts';
-import { preloadScreen } from './app/screens.tsx';
 import { setGlobalConfig, setLanguage } from './app/store.ts';
 import { answerRead, forgetReads } from './lib/api.ts';
 import { changeLanguage, initI18n } from './lib/i18n.ts';
+import { matchRoute } from './lib/paths.ts';
+import { App } from './root/App.tsx';
+import { CONFIG_READ, firstReadsOf, isGlobalConfig } from './root/first-reads.ts';
+import { preloadScreen } from './root/screens.tsx';
 
 /**
  * What the first screen of `pathname` reads first, for a first visit: the configuration (which
@@ -37,7 +37,7 @@ export function firstReadsFor(pathname: string, search: string, language: Langua
   return [CONFIG_READ, ...firstReadsOf({ pathname, search }, language, null)];
 }
 
-/** How App's render begins (src/app/App.tsx). */
+/** How App's render begins (src/root/App.tsx). */
 const APP_START = '<div class="app">';
 
 let started: Promise<unknown> | null = null;

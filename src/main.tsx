@@ -3,28 +3,28 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate } from 'wouter/use-browser-location';
 import { FIRST_ANSWERS_ID, parseFirstAnswers } from '../protocol/first-screen.ts';
 import { isLanguage } from '../protocol/languages.ts';
-import { CONFIG_READ, isGlobalConfig, startFirstReads } from './app/first-reads.ts';
 import { tellServerLanguage } from './app/language.ts';
-import { paths } from './app/paths.ts';
-import { preloadScreen } from './app/screens.tsx';
 import { onTakeOverMismatch, SERVER_SCREEN, TakeOver } from './app/server-screen.tsx';
 import { clearSession, currentUser, hydrateStore, map, setGlobalConfig } from './app/store.ts';
 import { toast } from './components/toast.ts';
 import { globalConfig, refreshConfig } from './features/config/config-model.ts';
 import { keepFlashEventsFromReact } from './features/markets/live.ts';
 import { watchInstall } from './features/offline/install.ts';
-import { watchNetwork } from './features/offline/network.ts';
 import { purgeOnWalletChange } from './features/offline/service-worker.ts';
 import { answerRead, configureApi } from './lib/api.ts';
 import { completeLanguage, initI18n } from './lib/i18n.ts';
+import { watchNetwork } from './lib/network.ts';
+import { paths } from './lib/paths.ts';
 import { whenIdle } from './lib/when-idle.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
+import { CONFIG_READ, isGlobalConfig, startFirstReads } from './root/first-reads.ts';
+import { preloadScreen } from './root/screens.tsx';
 import './styles.css';
 
 // The screens start downloading at once but are evaluated in a task of their own, so the start-up
 // work is not one long task that blocks input (Lighthouse's total blocking time).
-const screens = import('./app/App.tsx');
-// And the current route's screen beside it (src/app/screens.tsx), so the first render has it.
+const screens = import('./root/App.tsx');
+// And the current route's screen beside it (src/root/screens.tsx), so the first render has it.
 const firstScreen = preloadScreen(window.location.pathname);
 
 // The stored record is read before the first render, so the first frame already has the
@@ -104,7 +104,7 @@ function afterLoadWhenIdle(task: () => void): void {
 // Start-up calls (SPEC.md section 4): the configuration in the background once the first render
 // has started; the language once the page is idle: it only sets the cookie the server writes its
 // own texts by (pushes, statements), and every request sent during start-up costs the main thread
-// several milliseconds (src/app/first-reads.ts). Offline the language waits for the network
+// several milliseconds (src/root/first-reads.ts). Offline the language waits for the network
 // (src/app/language.ts).
 await yieldToMain();
 void refreshConfig();

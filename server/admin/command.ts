@@ -1,10 +1,10 @@
 /** The shape of an operator command. Commands are small files under ./commands. */
 import type { ParseArgsConfig } from 'node:util';
-import type { Database, DbOrTx } from '../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../db/client.ts';
 
-export interface AdminContext {
+export interface AdminContext<M extends boolean = boolean> {
   /** The transaction the command runs in (mutating commands) or the database (read-only ones). */
-  db: DbOrTx;
+  db: M extends true ? Tx : DbOrTx;
   database: Database;
   actor: string;
   reason: string | null;
@@ -26,13 +26,14 @@ export interface AdminOutput {
   exitCode?: 1;
 }
 
-export interface AdminCommand {
+/** A command; `AdminCommand<true>` is a mutating one, whose `run` receives its transaction. */
+export interface AdminCommand<M extends boolean = boolean> {
   /** One or two words, e.g. `status` or `config coin`. */
   name: string;
   summary: string;
   usage: string;
   /** Mutating commands need a reason and run in one transaction. */
-  mutating: boolean;
+  mutating: M;
   /**
    * The reason recorded when the operator gives none, for routine steps whose arguments already
    * say why (a deposit's txid, a withdrawal id). Commands without it require `--reason`.
@@ -43,7 +44,7 @@ export interface AdminCommand {
   }): string;
   options: NonNullable<ParseArgsConfig['options']>;
   run(
-    ctx: AdminContext,
+    ctx: AdminContext<M>,
     args: { positionals: string[]; values: Record<string, string | boolean | undefined> },
   ): Promise<AdminOutput>;
 }

@@ -6,15 +6,15 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { type ApiCode, CODES, isApiCode } from '../../protocol/codes.ts';
+import { type ApiCode, CODES, type Feature, isApiCode } from '../../protocol/codes.ts';
+import { DomainError } from '../../protocol/domain-error.ts';
 import { type Envelope, RESP_OK, RESP_OK_NOTICE } from '../../protocol/envelope.ts';
 import type { Language } from '../../protocol/languages.ts';
 import { type FormBody, parseForm, requestId as requestIdSchema } from '../../protocol/validation.ts';
 import type { Db } from '../db/client.ts';
 import type { Translator } from '../i18n.ts';
-import { fingerprintOf, runIdempotent } from '../modules/idempotency/idempotency.service.ts';
-import { ApiError } from './api-error.ts';
 import { type CodeHandler, FileAnswer, type HandlerContext, JsonText, type Services } from './handler.ts';
+import { fingerprintOf, runIdempotent } from './idempotency/idempotency.service.ts';
 import { requestLanguage } from './language.ts';
 
 export interface DispatchDeps {
@@ -22,20 +22,22 @@ export interface DispatchDeps {
   translator: Translator;
   handlers: ReadonlyMap<ApiCode, CodeHandler>;
   services: Services;
+  /** Whether a feature is switched on in the global configuration now. */
+  featureOpen(feature: Feature): Promise<boolean>;
 }
 
 const FILE_PATTERN = /^([A-Za-z0-9]{1,10})\.do$/;
 
 export function codeFromFile(file: string): ApiCode {
   const code = FILE_PATTERN.exec(file)?.[1];
-  if (!code || !isApiCode(code)) throw new ApiError('unknown_code');
+  if (!code || !isApiCode(code)) throw new DomainError('unknown_code');
   return code;
 }
 
 function readRequestId(body: FormBody): string {
   const raw = body.requestId;
-  if (raw === undefined || raw === '') throw new ApiError('request_id_required');
-  if (!v.is(requestIdSchema, raw)) throw new ApiError('field_invalid', { field: 'requestId' });
+  if (raw === undefined || raw === '') throw new DomainError('request_id_required');
+  if (!v.is(requestIdSchema, raw)) throw new DomainError('field_invalid', { field: 'requestId' });
   return raw.toLowerCase();
 }
 
@@ -47,16 +49,16 @@ export function createDispatcher(deps: DispatchDeps) {
     const code = codeFromFile(request.params.file);
     const info = CODES[code];
     const handler = deps.handlers.get(code);
-    if (!handler) throw new ApiError('not_open_yet');
-    if (info.feature && !(await deps.services.config.featureOpen(info.feature))) {
-      throw new ApiError('not_open_yet');
+    if (!handler) throw new DomainError('not_open_yet');
+    if (info.feature && !(await deps.featureOpen(info.feature))) {
+      throw new DomainError('not_open_yet');
     }
-    if (info.wallet && !request.wallet) throw new ApiError('session_ended');
+    if (info.wallet && !request.wallet) throw new DomainError('session_ended');
 
     const body = (request.body ?? {}) as FormBody;
     const requestId = info.mutating ? readRequestId(body) : null;
     const parsed = parseForm(handler.schema, body);
-    if (!parsed.ok) throw new ApiError(parsed.error, parsed.params);
+    if (!parsed.ok) throw new DomainError(parsed.error, parsed.params);
 
     let notice: string | null = null;
     const context = (db: HandlerContext['db']): HandlerContext => ({

@@ -9,19 +9,18 @@ import type { ApiCode, CODES } from '../../protocol/codes.ts';
 import { type AnswerOf, CONTRACT, type RequestOf, type SavedFile } from '../../protocol/contract.ts';
 import type { Language } from '../../protocol/languages.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
-import type { ConfigService } from '../modules/config/config.service.ts';
-import type { MarketEngine } from '../modules/markets/engine.ts';
-import { ApiError } from './api-error.ts';
 
-/** Long-lived services handlers may use. */
+/**
+ * Long-lived services handlers may use. The modules that own a service add it here by declaration
+ * merging (`declare module '…/http/handler.ts'`), as Fastify's decorators are typed, so this layer
+ * names no module: the configuration's `config` (server/modules/config/config.service.ts) and the
+ * market engine's `markets` (server/modules/markets/engine.ts). server/runtime.ts provides them.
+ */
 export interface Services {
-  config: ConfigService;
   /** The public origin login messages are bound to (PUBLIC_URL), or null for loopback only. */
   publicUrl: string | null;
   /** Demo money is on (the faucet). */
   demo: boolean;
-  /** The market data engine, or null where the server runs without one. */
-  markets: MarketEngine | null;
 }
 
 export interface HandlerContext {
@@ -76,12 +75,6 @@ export function defineHandler<C extends ApiCode>(handler: {
     // wallet for wallet codes) and passes the schema's output: the types meet here, once.
     handle: handler.handle as CodeHandler['handle'],
   };
-}
-
-/** The signed-in wallet of a wallet code; the dispatcher already refused calls without one. */
-export function requireWallet(ctx: HandlerContext): string {
-  if (!ctx.wallet) throw new ApiError('session_ended');
-  return ctx.wallet;
 }
 
 /**

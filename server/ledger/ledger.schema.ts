@@ -10,7 +10,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { coins } from '../modules/config/config.schema.ts';
+import { coins } from './coins.schema.ts';
 
 /**
  * Accounts are (owner, coin, bucket). `balance` is a cache of the sum of the account's postings,

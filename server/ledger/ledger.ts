@@ -5,12 +5,12 @@
  * `post` with postings built by the verbs below (credit, debit, freeze, release, transfer).
  */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { DomainError } from '../../protocol/domain-error.ts';
 import type { EntryType, SystemAccount, UserBucket } from '../../protocol/ledger.ts';
 import { POOL_ACCOUNTS, RESERVE_ACCOUNTS } from '../../protocol/ledger.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { messageOf, retryOnConflict, sqlStateOf } from '../db/retry.ts';
 import { rowsOf } from '../db/rows.ts';
-import { ApiError } from '../http/api-error.ts';
 import { ledgerAccounts } from './ledger.schema.ts';
 import { dec, fmt, isDecimalString } from './money.ts';
 
@@ -110,7 +110,7 @@ interface AccountDelta {
 }
 
 /**
- * Turns the refusals `ledger_post` raises (migration 0020) into what callers expect: an ApiError
+ * Turns the refusals `ledger_post` raises (migration 0020) into what callers expect: a DomainError
  * for a balance that would go below zero, a plain Error naming the coin or amount that is wrong.
  */
 function ledgerRefusal(error: unknown): Error | undefined {
@@ -118,7 +118,7 @@ function ledgerRefusal(error: unknown): Error | undefined {
   if (state !== 'ML001' && state !== 'ML002' && state !== 'ML003') return undefined;
   const message = messageOf(error);
   if (state === 'ML003') return new Error(message);
-  return new ApiError(state === 'ML001' ? 'insufficient_balance' : 'pool_exhausted', { coin: message });
+  return new DomainError(state === 'ML001' ? 'insufficient_balance' : 'pool_exhausted', { coin: message });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { paths } from '../lib/paths.ts';
 import { FooterIcon, type FooterIconName } from './FooterIcons.tsx';
-import { paths } from './paths.ts';
 
 interface Tab {
   name: FooterIconName;

@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 /** Every E0001 sent, with the means to answer it when the test says. */
 const sent = vi.hoisted(() => [] as { lang: string; answer: () => void }[]);
 
-vi.mock('../features/config/get-config.ts', () => ({
+vi.mock('./server-language.ts', () => ({
   setServerLanguage: (lang: string) =>
     new Promise<{ lang: string }>((resolve) => {
       sent.push({ lang, answer: () => resolve({ lang }) });

@@ -1,7 +1,7 @@
 import type { Language } from '../../protocol/languages.ts';
-import { setServerLanguage } from '../features/config/get-config.ts';
-import { isOffline } from '../features/offline/network.ts';
 import { changeLanguage } from '../lib/i18n.ts';
+import { isOffline } from '../lib/network.ts';
+import { setServerLanguage } from './server-language.ts';
 import { map, setLanguage } from './store.ts';
 
 /** Switches every text at once, remembers the choice, and tells the server (E0001). */

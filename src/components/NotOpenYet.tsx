@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** What a screen whose feature has not arrived yet shows: the truth, and a way back. */
 export function NotOpenYet() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { paths } from '../app/paths.ts';
+import { paths } from '../lib/paths.ts';
 
 /** A screen's title bar with a back button (history back, or home on a first visit). */
 export function PageHeader({ title }: { title: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { paths, type RouteName } from '../app/paths.ts';
+import { paths, type RouteName } from '../lib/paths.ts';
 
 /**
  * The child tabs of a section (the IDO phases, the mining machine pages): links to sibling

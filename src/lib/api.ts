@@ -17,7 +17,7 @@ import {
 } from '../../protocol/envelope.ts';
 import type { FirstAnswer, FirstRead, ReadFields } from '../../protocol/first-screen.ts';
 import type { KeptRead } from '../../protocol/offline.ts';
-import { isOffline, noteAnswer } from '../features/offline/network.ts';
+import { isOffline, noteAnswer } from './network.ts';
 
 export class ApiCallError extends Error {
   readonly respCode: string | null;
@@ -211,7 +211,7 @@ export function startRead(code: ApiCode, fields: FormFields = {}, now = Date.now
   if (CODES[code].mutating) return;
   // The page brought its answer: nothing to ask.
   if (earlyReads.size > 0 && freshEarlyRead(readKey(code, fields), now)?.data !== undefined) return;
-  // A read the screen will ask for in these words (src/app/first-reads.ts): fields as it gives them.
+  // A read the screen will ask for in these words (src/root/first-reads.ts): fields as it gives them.
   const answer = callApi(code as '00000', fields).then((envelope) => envelope.data);
   // Nobody may take it: a failure (already toasted by callApi) must not be an unhandled rejection.
   answer.catch(() => undefined);

@@ -6,7 +6,7 @@
  */
 import { useSignalEffect } from '@preact/signals-react';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { reconnects } from '../features/offline/network.ts';
+import { reconnects } from './network.ts';
 
 export type Load<T> =
   | { state: 'loading'; data: null; error: null }

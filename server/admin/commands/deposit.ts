@@ -1,6 +1,5 @@
 /** Operator deposit commands: deposit keys (xpubs) and crediting a deposit seen on chain. */
 import { isAddress } from 'viem';
-import type { Tx } from '../../db/client.ts';
 import { findUser } from '../../modules/account/account.repository.ts';
 import { readSetting, writeSetting } from '../../modules/config/config.repository.ts';
 import {
@@ -40,7 +39,7 @@ export const configXpubCommand: AdminCommand = {
   },
 };
 
-export const depositCommand: AdminCommand = {
+export const depositCommand: AdminCommand<true> = {
   name: 'deposit',
   summary: 'Credit a deposit seen on chain (detected -> confirming -> credited); a txid counts once',
   usage: 'deposit --address <wallet> --coin <COIN> --chain <CHAIN> --amount <n> --txid <txid> [--reason "…"]',
@@ -57,7 +56,7 @@ export const depositCommand: AdminCommand = {
     const wallet = String(values.address ?? '');
     if (!isAddress(wallet, { strict: false }))
       throw new AdminUsageError('--address must be the user’s wallet address');
-    const tx = ctx.db as Tx;
+    const tx = ctx.db;
     if (!(await findUser(tx, wallet)))
       throw new AdminUsageError(`no user with wallet ${wallet}: they sign in first`);
     try {

@@ -11,7 +11,6 @@ import {
   type MiningAlgorithm,
   parseDay,
 } from '../../../protocol/mining.ts';
-import type { Tx } from '../../db/client.ts';
 import { dec, fmt } from '../../ledger/money.ts';
 import { coins } from '../../modules/config/config.schema.ts';
 import { listMachines } from '../../modules/mining/mining.catalogue.ts';
@@ -185,7 +184,7 @@ async function productByKeyOrId(
   return row;
 }
 
-export const miningOutputCommand: AdminCommand = {
+export const miningOutputCommand: AdminCommand<true> = {
   name: 'mining output',
   summary:
     "Declare a machine's actual output per unit for a day (replaces the estimate; what it adds is reserved from the pool, or refused)",
@@ -200,7 +199,7 @@ export const miningOutputCommand: AdminCommand = {
     const perUnit = decimalOption(values['per-unit'], 'per-unit', precision, false);
     let declared: Declaration;
     try {
-      declared = await declareOutput(ctx.db as Tx, { productId: product.id, day, perUnit });
+      declared = await declareOutput(ctx.db, { productId: product.id, day, perUnit });
     } catch (error) {
       if (!(error instanceof DeclarationNotCovered)) throw error;
       const { coin, needed, pool, holdings } = error;

@@ -4,9 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isAddress } from 'viem';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import { isSystemAccount, POOL_ACCOUNTS, type PoolAccount } from '../../../protocol/ledger.ts';
-import type { Tx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { auditLedger } from '../../ledger/audit.ts';
 import { balanceOf, credit, debit, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt, isDecimalString } from '../../ledger/money.ts';
@@ -31,7 +30,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ApiError)
+    if (error instanceof DomainError)
       throw new AdminUsageError(`refused: ${error.errorName} ${JSON.stringify(error.params)}`);
     if (error instanceof Error && /unknown coin|decimals for/.test(error.message))
       throw new AdminUsageError(error.message);
@@ -48,7 +47,7 @@ export const POOL_ALIASES: Readonly<Record<string, PoolAccount>> = {
   'trading-pool': 'trading_margin_pool',
 };
 
-export const fundCommand: AdminCommand = {
+export const fundCommand: AdminCommand<true> = {
   name: 'fund',
   summary: 'Fund a system pool from operator money (e.g. staking-pool USDT 100000)',
   usage: `fund <account> <coin> <amount> --reason "…"   (accounts: ${POOL_ACCOUNTS.join(', ')}; aliases: ${Object.keys(POOL_ALIASES).join(', ')})`,
@@ -65,7 +64,7 @@ export const fundCommand: AdminCommand = {
     }
     const coin = coinArg(rawCoin);
     const amount = amountArg(rawAmount, false);
-    const tx = ctx.db as Tx;
+    const tx = ctx.db;
     const result = await guarded(() =>
       post(tx, {
         type: 'pool_funding',
@@ -83,7 +82,7 @@ export const fundCommand: AdminCommand = {
   },
 };
 
-export const adjustCommand: AdminCommand = {
+export const adjustCommand: AdminCommand<true> = {
   name: 'adjust',
   summary: "Adjust a user's available balance (record: system adjustment); never below zero",
   usage: 'adjust <wallet> <coin> <+amount|-amount> --reason "…"',
@@ -95,7 +94,7 @@ export const adjustCommand: AdminCommand = {
       throw new AdminUsageError('wallet must be an EVM address');
     const coin = coinArg(rawCoin);
     const amount = amountArg(rawAmount?.replace(/^\+/, ''), true);
-    const tx = ctx.db as Tx;
+    const tx = ctx.db;
     const positive = !dec(amount).isNegative();
     const magnitude = fmt(dec(amount).abs());
     const result = await guarded(() =>

@@ -6,7 +6,6 @@
  */
 import { desc } from 'drizzle-orm';
 import { isLanguage, type Language } from '../../../protocol/languages.ts';
-import type { Tx } from '../../db/client.ts';
 import { announcements, announcementTexts } from '../../modules/news/news.schema.ts';
 import {
   type AnnouncementDraft,
@@ -40,7 +39,7 @@ export function draftsFrom(values: Record<string, unknown>): AnnouncementDraft[]
   }));
 }
 
-export const newsPublishCommand: AdminCommand = {
+export const newsPublishCommand: AdminCommand<true> = {
   name: 'news publish',
   summary: 'Publish an announcement (Markdown body) in one or more languages and push it to subscribers',
   usage:
@@ -57,7 +56,7 @@ export const newsPublishCommand: AdminCommand = {
     const drafts = draftsFrom(values);
     let published: Awaited<ReturnType<typeof publishAnnouncement>>;
     try {
-      published = await publishAnnouncement(ctx.db as Tx, {
+      published = await publishAnnouncement(ctx.db, {
         drafts,
         pinned: values.pin === true,
         actor: `operator:${ctx.actor}`,

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { idempotencyKeys } from '../../http/idempotency/idempotency.schema.ts';
 import { chains, coins, settings } from '../../modules/config/config.schema.ts';
-import { idempotencyKeys } from '../../modules/idempotency/idempotency.schema.ts';
 import { adminAudit } from '../audit.schema.ts';
 import type { AdminCommand } from '../command.ts';
 

@@ -1,8 +1,7 @@
 /** Operator withdrawal commands: rules per coin and chain, and the review workflow. */
 import { and, eq } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../protocol/withdraw.ts';
-import type { Tx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
 import { coinChains, coins } from '../../modules/config/config.schema.ts';
 import { withdrawRules } from '../../modules/withdraw/withdraw.schema.ts';
@@ -96,7 +95,7 @@ function step(
   to: WithdrawalStatus,
   summary: string,
   extra: { txid?: boolean; reasonIsNote?: boolean } = {},
-): AdminCommand {
+): AdminCommand<true> {
   return {
     name: `withdrawals ${name}`,
     summary,
@@ -117,7 +116,7 @@ function step(
       if (extra.txid && (!txid || !/^[A-Za-z0-9]{8,100}$/.test(txid)))
         throw new AdminUsageError('--txid must be the chain transaction id');
       try {
-        const w = await advanceWithdrawal(ctx.db as Tx, id, to, {
+        const w = await advanceWithdrawal(ctx.db, id, to, {
           actor: `operator:${ctx.actor}`,
           note: extra.reasonIsNote ? ctx.reason : null,
           ...(txid ? { txid } : {}),
@@ -125,7 +124,7 @@ function step(
         return { text: `withdrawal #${id} is now ${w.status}`, json: w };
       } catch (error) {
         if (error instanceof WithdrawalStateError) throw new AdminUsageError(error.message);
-        if (error instanceof ApiError) throw new AdminUsageError(`refused: ${error.errorName}`);
+        if (error instanceof DomainError) throw new AdminUsageError(`refused: ${error.errorName}`);
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import type { ChallengeResponse, LoginResponse, UserInfo } from '../../../protocol/account.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import { defineHandler } from '../../http/handler.ts';
 import {
   createSession,
@@ -39,7 +39,7 @@ function nonceOf(message: string): string {
   } catch {
     // fall through
   }
-  throw new ApiError('login_challenge_invalid');
+  throw new DomainError('login_challenge_invalid');
 }
 
 export const accountHandlers = [
@@ -71,9 +71,9 @@ export const accountHandlers = [
       const origin = siweOrigin(ctx.request, ctx.services.publicUrl);
       const now = Date.now();
       const challenge = await takeChallenge(ctx.db, nonceOf(input.message));
-      if (!challenge) throw new ApiError('login_challenge_used');
+      if (!challenge) throw new DomainError('login_challenge_used');
       // The server wrote this message; any other text, however valid it looks, is not ours.
-      if (challenge.message !== input.message) throw new ApiError('login_challenge_invalid');
+      if (challenge.message !== input.message) throw new DomainError('login_challenge_invalid');
       const check = checkLoginMessage(input.message, {
         origin,
         address: challenge.address,
@@ -81,10 +81,10 @@ export const accountHandlers = [
         nonce: challenge.nonce,
         now,
       });
-      if (check === 'expired') throw new ApiError('login_challenge_expired');
-      if (check !== 'ok') throw new ApiError('login_challenge_invalid');
+      if (check === 'expired') throw new DomainError('login_challenge_expired');
+      if (check !== 'ok') throw new DomainError('login_challenge_invalid');
       if (!(await signatureMatches(challenge.address, input.message, input.signature))) {
-        throw new ApiError('login_signature_invalid');
+        throw new DomainError('login_signature_invalid');
       }
 
       const inviter = input.inviteCode ? await findUserByInviteCode(ctx.db, input.inviteCode) : null;
@@ -121,7 +121,7 @@ export const accountHandlers = [
     code: '10008',
     async handle(ctx): Promise<UserInfo> {
       const user = ctx.wallet ? await findUser(ctx.db, ctx.wallet) : null;
-      if (!user) throw new ApiError('session_ended');
+      if (!user) throw new DomainError('session_ended');
       return toUserInfo(user);
     },
   }),

@@ -4,8 +4,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { findLiveSession } from './account.repository.ts';
 import type { SiweOrigin } from './siwe.ts';
 
@@ -73,6 +73,6 @@ export function siweOrigin(request: FastifyRequest, publicUrl: string | null): S
   }
   // The whole header is checked: `localhost:1@evil.com` or `localhost/evil` is not a loopback host.
   const host = request.headers.host ?? '';
-  if (!LOOPBACK_HOST.test(host)) throw new ApiError('login_origin_not_configured');
+  if (!LOOPBACK_HOST.test(host)) throw new DomainError('login_origin_not_configured');
   return { domain: host, uri: `${request.protocol}://${host}` };
 }

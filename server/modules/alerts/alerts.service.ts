@@ -13,10 +13,10 @@ import {
   FIRED_ALERTS_LISTED,
   type PriceAlert,
 } from '../../../protocol/alerts.ts';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Quote } from '../../../protocol/markets.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { dec, scaleOf, trimNumeric } from '../../ledger/money.ts';
 import { users } from '../account/account.schema.ts';
 import type { MarketEngine } from '../markets/engine.ts';
@@ -54,17 +54,17 @@ export async function createAlert(
 ): Promise<PriceAlert> {
   const owner = wallet.toLowerCase();
   const instrument = engine?.source.instruments.find((i) => i.symbol === input.symbol);
-  if (!engine || !instrument) throw new ApiError('field_invalid', { field: 'symbol' });
-  if (scaleOf(input.price) > instrument.precision) throw new ApiError('field_invalid', { field: 'price' });
+  if (!engine || !instrument) throw new DomainError('field_invalid', { field: 'symbol' });
+  if (scaleOf(input.price) > instrument.precision) throw new DomainError('field_invalid', { field: 'price' });
   // The last price the lists show; an alert it has already reached would fire at once.
   const last = dec(engine.quote(input.symbol, now).last);
   const level = dec(input.price);
   if (input.direction === 'above' ? last.gte(level) : last.lte(level)) {
-    throw new ApiError('alert_already_reached');
+    throw new DomainError('alert_already_reached');
   }
   // The user's row is the lock that keeps two concurrent calls from both taking the last place.
   await db.select({ address: users.address }).from(users).where(eq(users.address, owner)).for('update');
-  if ((await activeCount(db, owner)) >= ALERTS_PER_USER) throw new ApiError('alert_limit_reached');
+  if ((await activeCount(db, owner)) >= ALERTS_PER_USER) throw new DomainError('alert_limit_reached');
   const [row] = await db
     .insert(priceAlerts)
     .values({ owner, symbol: input.symbol, direction: input.direction, price: input.price })
@@ -104,7 +104,7 @@ export async function deleteAlert(db: DbOrTx, wallet: string, id: number): Promi
     .delete(priceAlerts)
     .where(and(eq(priceAlerts.id, id), eq(priceAlerts.owner, wallet.toLowerCase())))
     .returning({ id: priceAlerts.id });
-  if (rows.length === 0) throw new ApiError('alert_not_found');
+  if (rows.length === 0) throw new DomainError('alert_not_found');
   return { deleted: id };
 }
 

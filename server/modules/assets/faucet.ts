@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import { defineHandler } from '../../http/handler.ts';
 import { credit, post } from '../../ledger/ledger.ts';
 
@@ -10,7 +10,7 @@ export const faucetHandlers = [
   defineHandler({
     code: '10012',
     async handle(ctx): Promise<{ coin: string; amount: string }> {
-      if (!ctx.services.demo) throw new ApiError('not_open_yet');
+      if (!ctx.services.demo) throw new DomainError('not_open_yet');
       const wallet = ctx.wallet;
       const result = await post(ctx.db, {
         type: 'system_adjustment',
@@ -20,7 +20,7 @@ export const faucetHandlers = [
         memo: FAUCET_MEMO,
         postings: credit(wallet, 'adjustments', FAUCET_COIN, FAUCET_AMOUNT),
       });
-      if (result.duplicate) throw new ApiError('faucet_used');
+      if (result.duplicate) throw new DomainError('faucet_used');
       return { coin: FAUCET_COIN, amount: FAUCET_AMOUNT };
     },
   }),

@@ -1,4 +1,8 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { coins } from '../../ledger/coins.schema.ts';
+
+// The coin list is the ledger's (what it counts in); the configuration lists it with the chains.
+export { coins };
 
 /** Operator settings: feature switches, contact channels, the service contract (JSON values). */
 export const settings = pgTable('settings', {
@@ -14,14 +18,6 @@ export const chains = pgTable('chains', {
   evmChainId: integer('evm_chain_id'),
   /** Blocks a deposit needs on top of it, counting its own, before it is credited. */
   confirmations: integer('confirmations').notNull().default(12),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-});
-
-export const coins = pgTable('coins', {
-  symbol: text('symbol').primaryKey(),
-  name: text('name').notNull(),
-  precision: integer('precision').notNull(),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
 });

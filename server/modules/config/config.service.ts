@@ -176,3 +176,10 @@ export function createConfigService(options: ConfigServiceOptions): ConfigServic
     },
   };
 }
+
+declare module '../../http/handler.ts' {
+  interface Services {
+    /** The global configuration and the feature switches. */
+    config: ConfigService;
+  }
+}

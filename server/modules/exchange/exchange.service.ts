@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   type ExchangePair,
@@ -16,7 +17,6 @@ import {
   QUOTE_TTL_MS,
 } from '../../../protocol/exchange.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { credit, debit, type Posting, post, systemAccount, transfer } from '../../ledger/ledger.ts';
 import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
@@ -83,7 +83,7 @@ export async function listPairs(db: DbOrTx): Promise<ExchangePair[]> {
 async function pairOf(db: DbOrTx, pair: string): Promise<PairRow> {
   const [from, to] = splitPair(pair);
   const [row] = await pairRows(db, { from, to });
-  if (!row) throw new ApiError('exchange_pair_unavailable', { from, to });
+  if (!row) throw new DomainError('exchange_pair_unavailable', { from, to });
   return row;
 }
 
@@ -100,7 +100,7 @@ export function marketCoins(
 
 function checkAmountScale(amount: string, precision: number): void {
   if (!isDecimalString(amount) || scaleOf(amount) > precision)
-    throw new ApiError('field_invalid', { field: 'amount' });
+    throw new DomainError('field_invalid', { field: 'amount' });
 }
 
 /** A fresh quote for a pair (and what `amount` yields at it), stored for QUOTE_TTL_MS. */
@@ -114,7 +114,7 @@ export async function createQuote(
   const instrument = await engine?.instrument(pair.market);
   const tick = engine && instrument ? engine.quote(pair.market, now) : null;
   if (!engine || !instrument || !tick?.open) {
-    throw new ApiError('exchange_pair_unavailable', { from: pair.from, to: pair.to });
+    throw new DomainError('exchange_pair_unavailable', { from: pair.from, to: pair.to });
   }
   const coinsOf = marketCoins(pair.market, pair.from, pair.to);
   const side = sideOf(pair.to, coinsOf.baseCoin);
@@ -198,7 +198,7 @@ export async function executeExchange(
   const amount = fmt(dec(input.amount));
   // The pair's limits of now, not of the quote: a quote fixes price and fee but reserves nothing.
   if (dec(amount).lessThan(dec(pair.min)) || dec(amount).greaterThan(dec(pair.max))) {
-    throw new ApiError('amount_out_of_range', { min: pair.min, max: pair.max });
+    throw new DomainError('amount_out_of_range', { min: pair.min, max: pair.max });
   }
 
   // Taking the quote and marking it used is one statement: of two calls with the same quote,
@@ -217,7 +217,7 @@ export async function executeExchange(
       ),
     )
     .returning();
-  if (!quote) throw new ApiError('quote_expired');
+  if (!quote) throw new DomainError('quote_expired');
 
   const price = fmt(dec(quote.price));
   const side = sideOf(pair.to, quote.baseCoin);
@@ -229,7 +229,7 @@ export async function executeExchange(
     toPrecision: pair.toPrecision,
   });
   if (!dec(receive).greaterThan(0))
-    throw new ApiError('amount_out_of_range', { min: pair.min, max: pair.max });
+    throw new DomainError('amount_out_of_range', { min: pair.min, max: pair.max });
 
   const inventory = systemAccount('exchange_inventory');
   const postings: Posting[] = [
@@ -243,8 +243,8 @@ export async function executeExchange(
     ({ entryId } = await post(tx, { type: 'exchange', idempotencyKey: reference, reference, postings }));
     await payReferral(tx, { payer: user, coin: pair.to, amount: fee, source: reference });
   } catch (error) {
-    if (error instanceof ApiError && error.errorName === 'pool_exhausted')
-      throw new ApiError('exchange_inventory_insufficient', { coin: pair.to });
+    if (isRefusal(error, 'pool_exhausted'))
+      throw new DomainError('exchange_inventory_insufficient', { coin: pair.to });
     throw error;
   }
   const [row] = await tx

@@ -6,6 +6,7 @@
  * only forward, each once, under the offering's row lock. Time comes from the caller.
  */
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   allocate,
@@ -23,7 +24,6 @@ import { compareUnits } from '../../../protocol/units.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { faultPoint } from '../../faults.ts';
-import { ApiError } from '../../http/api-error.ts';
 import {
   balanceOf,
   freeze,
@@ -129,7 +129,7 @@ export async function offeringDetails(db: DbOrTx, id: number): Promise<IdoOfferi
     .from(idoOfferings)
     .innerJoin(coins, eq(coins.symbol, idoOfferings.token))
     .where(eq(idoOfferings.id, id));
-  if (!row) throw new ApiError('not_found');
+  if (!row) throw new DomainError('not_found');
   return offeringView(row.o, row.precision, (await totalsOf(db, [id])).get(id));
 }
 
@@ -149,9 +149,9 @@ export async function subscribe(
     .from(idoOfferings)
     .where(eq(idoOfferings.id, input.offeringId))
     .for('update');
-  if (!offering) throw new ApiError('not_found');
+  if (!offering) throw new DomainError('not_found');
   if (offering.phase !== 'ongoing' || now < offering.startAt.getTime() || now >= offering.endAt.getTime())
-    throw new ApiError('not_open_yet');
+    throw new DomainError('not_open_yet');
   const [mine] = await tx
     .select()
     .from(idoSubscriptions)
@@ -159,8 +159,8 @@ export async function subscribe(
   const before = mine?.shares ?? 0;
   const after = before + input.shares;
   if (after > offering.maxShares)
-    throw new ApiError('ido_share_limit', { max: Math.max(0, offering.maxShares - before) });
-  if (after < offering.minShares) throw new ApiError('ido_below_minimum', { num: offering.minShares });
+    throw new DomainError('ido_share_limit', { max: Math.max(0, offering.maxShares - before) });
+  if (after < offering.minShares) throw new DomainError('ido_below_minimum', { num: offering.minShares });
   const asked = tokensFor(input.shares, num(offering.shareSize));
   const cost = costOf(asked, num(offering.price));
   const [row] = mine

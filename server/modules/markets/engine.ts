@@ -347,3 +347,10 @@ export class MarketEngine {
     return rows;
   }
 }
+
+declare module '../../http/handler.ts' {
+  interface Services {
+    /** The market data engine, or null where the server runs without one. */
+    markets: MarketEngine | null;
+  }
+}

@@ -1,17 +1,17 @@
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Candle, InstrumentDetails } from '../../../protocol/markets.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { defineHandler, type HandlerContext, JsonText } from '../../http/handler.ts';
 import { tradingRulesOf } from '../trading/trading.orders.ts';
 import type { MarketEngine } from './engine.ts';
 
 function engineOf(ctx: HandlerContext): MarketEngine {
-  if (!ctx.services.markets) throw new ApiError('not_open_yet');
+  if (!ctx.services.markets) throw new DomainError('not_open_yet');
   return ctx.services.markets;
 }
 
 async function instrumentOf(engine: MarketEngine, symbol: string) {
   const instrument = await engine.instrument(symbol);
-  if (!instrument) throw new ApiError('not_found');
+  if (!instrument) throw new DomainError('not_found');
   return instrument;
 }
 

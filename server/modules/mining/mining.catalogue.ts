@@ -5,6 +5,7 @@
  * Time comes from the caller: no function here reads the clock.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   cycleReturnOf,
@@ -18,7 +19,6 @@ import {
   yieldRateOf,
 } from '../../../protocol/mining.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { balanceOf, systemAccount } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
@@ -243,6 +243,6 @@ export async function machineDetails(
     .select()
     .from(miningProducts)
     .where(and(eq(miningProducts.id, id), onSale));
-  if (!row) throw new ApiError('not_found');
+  if (!row) throw new DomainError('not_found');
   return machineView(row, await viewContext(db, [row], engine, now));
 }

@@ -5,6 +5,7 @@
  * caller: no function here reads the clock.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   addDays,
@@ -22,7 +23,6 @@ import {
 } from '../../../protocol/mining.ts';
 import { addUnits, fractionDown } from '../../../protocol/units.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { balanceOf, type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { QUOTE } from '../markets/usdt-bids.ts';
 import { payReferral } from '../referral/referral.service.ts';
@@ -88,19 +88,19 @@ export async function buy(
     .from(miningProducts)
     .where(and(eq(miningProducts.id, input.productId), onSale))
     .for('update');
-  if (!product) throw new ApiError('not_found');
-  if (product.joint && !input.joint) throw new ApiError('machine_joint_only');
-  if (!product.joint && input.joint) throw new ApiError('machine_not_joint');
+  if (!product) throw new DomainError('not_found');
+  if (product.joint && !input.joint) throw new DomainError('machine_joint_only');
+  if (!product.joint && input.joint) throw new DomainError('machine_not_joint');
   if (input.units < product.minPurchase)
-    throw new ApiError('purchase_below_minimum', { num: product.minPurchase });
+    throw new DomainError('purchase_below_minimum', { num: product.minPurchase });
   const precision = await precisionOf(tx, product.coin);
   const day = utcDay(now);
   const output = (await outputsFor(tx, [product], day)).get(product.id) as DayOutput;
   const held = (await activeUnits(tx, [product.id])).get(product.id) ?? 0;
   const pool = await balanceOf(tx, systemAccount('mining_output_pool'), product.coin);
   const { available, soldOut } = availabilityOf(product, output, held, pool, precision);
-  if (soldOut) throw new ApiError('machine_sold_out', { name: product.name });
-  if (input.units > available) throw new ApiError('purchase_above_available', { max: available });
+  if (soldOut) throw new DomainError('machine_sold_out', { name: product.name });
+  if (input.units > available) throw new DomainError('purchase_above_available', { max: available });
 
   const of = product.joint ? product.shares : 1;
   const daily = holdingOutput(output.perUnit, input.units, of, precision);
@@ -161,10 +161,9 @@ export async function buy(
     });
     await payReferral(tx, { payer: user, coin: QUOTE, amount: cost.fee, source: `mining:${row.id}:open` });
   } catch (error) {
-    if (error instanceof ApiError && error.errorName === 'pool_exhausted')
-      throw new ApiError('machine_sold_out', { name: product.name });
-    if (error instanceof ApiError && error.errorName === 'insufficient_balance')
-      throw new ApiError('insufficient_balance', { coin: QUOTE });
+    if (isRefusal(error, 'pool_exhausted')) throw new DomainError('machine_sold_out', { name: product.name });
+    if (isRefusal(error, 'insufficient_balance'))
+      throw new DomainError('insufficient_balance', { coin: QUOTE });
     throw error;
   }
   return holdingView(row, product.name, product.algorithm);

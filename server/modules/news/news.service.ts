@@ -4,6 +4,7 @@
  * language the operator wrote first. Bodies are stored already sanitised (markup.ts).
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import type { Language } from '../../../protocol/languages.ts';
 import {
@@ -14,7 +15,6 @@ import {
   TITLE_MAX_LENGTH,
 } from '../../../protocol/news.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { renderAnnouncementBody, summarize } from './markup.ts';
 import { announcements, announcementTexts } from './news.schema.ts';
 
@@ -125,13 +125,13 @@ export async function listAnnouncements(
 
 export async function announcementDetails(db: DbOrTx, lang: Language, id: number): Promise<Announcement> {
   const [a] = await db.select().from(announcements).where(eq(announcements.id, id));
-  if (!a) throw new ApiError('not_found');
+  if (!a) throw new DomainError('not_found');
   const texts = await db
     .select()
     .from(announcementTexts)
     .where(and(eq(announcementTexts.announcementId, id)));
   const text = pick(texts, lang, a.primaryLang);
-  if (!text) throw new ApiError('not_found');
+  if (!text) throw new DomainError('not_found');
   return { ...toSummary(a, text), body: text.body };
 }
 

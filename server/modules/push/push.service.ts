@@ -5,9 +5,9 @@
  * replaces the list, e.g. for a self-hosted push service or a test).
  */
 import { eq } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { PushDeleted, PushSaved, PushSubscribeRequest } from '../../../protocol/push.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { pushSubscriptions } from './push.schema.ts';
 
 /** The browsers' push services: Chrome, Edge, Firefox, Safari (and browsers built on them). */
@@ -44,7 +44,7 @@ export async function saveSubscription(
   input: PushSubscribeRequest,
   hosts: readonly string[] = pushServiceHosts(),
 ): Promise<PushSaved> {
-  if (!endpointAllowed(input.endpoint, hosts)) throw new ApiError('field_invalid', { field: 'endpoint' });
+  if (!endpointAllowed(input.endpoint, hosts)) throw new DomainError('field_invalid', { field: 'endpoint' });
   const values = {
     endpoint: input.endpoint,
     p256dh: input.p256dh,

@@ -8,6 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   commissionOf,
@@ -19,7 +20,6 @@ import {
 } from '../../../protocol/referral.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
 import { users } from '../account/account.schema.ts';
@@ -91,15 +91,15 @@ export async function bindInviter(tx: Tx, wallet: string, code: string): Promise
   const me = wallet.toLowerCase();
   await tx.execute(sql`select pg_advisory_xact_lock(${BIND_LOCK_KEY})`);
   const [self] = await tx.select().from(users).where(eq(users.address, me)).for('update');
-  if (!self) throw new ApiError('session_ended');
-  if (self.inviter) throw new ApiError('invite_already_bound');
+  if (!self) throw new DomainError('session_ended');
+  if (self.inviter) throw new DomainError('invite_already_bound');
   const [target] = await tx.select().from(users).where(eq(users.inviteCode, code));
-  if (!target) throw new ApiError('invite_code_unknown');
-  if (target.address === me) throw new ApiError('invite_self');
+  if (!target) throw new DomainError('invite_code_unknown');
+  if (target.address === me) throw new DomainError('invite_self');
   // Walk up from the new inviter: meeting oneself means the binding would close a loop.
   let hop: string | null = target.inviter;
   for (let n = 0; hop && n < MAX_CHAIN; n += 1) {
-    if (hop === me) throw new ApiError('invite_cycle');
+    if (hop === me) throw new DomainError('invite_cycle');
     hop = await inviterOf(tx, hop);
   }
   await tx.update(users).set({ inviter: target.address }).where(eq(users.address, me));
@@ -115,7 +115,7 @@ export async function referralSummary(
 ): Promise<ReferralSummary> {
   const me = wallet.toLowerCase();
   const [self] = await db.select().from(users).where(eq(users.address, me));
-  if (!self) throw new ApiError('session_ended');
+  if (!self) throw new DomainError('session_ended');
   const [counts] = rowsOf<{ direct: number; indirect: number }>(
     await db.execute(sql`
       select

@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import {
   buildSumTree,
   EMPTY_TEXT,
@@ -22,7 +23,6 @@ import {
 } from '../../../protocol/solvency.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { DECOY_WALLET, layoutLeaves, type Randomness } from './leaves.ts';
 import { solvencyLeaves, solvencyReserves, solvencySnapshots } from './solvency.schema.ts';
 
@@ -246,13 +246,13 @@ export async function proofOf(db: DbOrTx, wallet: string, snapshotId?: number): 
     .where(snapshotId === undefined ? undefined : eq(solvencySnapshots.id, snapshotId))
     .orderBy(desc(solvencySnapshots.id))
     .limit(1);
-  if (!row) throw new ApiError('not_found');
+  if (!row) throw new DomainError('not_found');
   const own = await db
     .select({ position: solvencyLeaves.position, salt: solvencyLeaves.salt })
     .from(solvencyLeaves)
     .where(and(eq(solvencyLeaves.snapshotId, row.id), eq(solvencyLeaves.wallet, wallet)))
     .orderBy(solvencyLeaves.position);
-  if (own.length === 0) throw new ApiError('not_found');
+  if (own.length === 0) throw new DomainError('not_found');
   const [height] = rowsOf<{ top: number }>(
     await db.execute(sql`select max(level)::int as top from solvency_nodes where snapshot_id = ${row.id}`),
   );

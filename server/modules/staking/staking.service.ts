@@ -6,6 +6,7 @@
  * reserved interest to the pool. Time comes from the caller: no function here reads the clock.
  */
 import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   amountCoveredByPool,
@@ -21,7 +22,6 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { faultPoint } from '../../faults.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { balanceOf, type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt, scaleOf } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
@@ -146,7 +146,7 @@ export async function stake(tx: Tx, wallet: string, input: StakeRequest, now: nu
     .innerJoin(coins, eq(coins.symbol, stakingPlans.coin))
     .where(and(eq(stakingPlans.id, input.planId), eq(stakingPlans.enabled, true), eq(coins.enabled, true)))
     .for('update', { of: stakingPlans });
-  if (!plan) throw new ApiError('not_found');
+  if (!plan) throw new DomainError('not_found');
   const amount = num(input.amount);
   const [min, max] = [num(plan.min), num(plan.max)];
   if (
@@ -154,18 +154,18 @@ export async function stake(tx: Tx, wallet: string, input: StakeRequest, now: nu
     compareUnits(amount, min) < 0 ||
     compareUnits(amount, max) > 0
   ) {
-    throw new ApiError('amount_out_of_range', { min, max });
+    throw new DomainError('amount_out_of_range', { min, max });
   }
   // One query at a time: a transaction is one connection.
   const active = await stakedByPlan(tx, null, plan.id);
   const mine = await stakedByPlan(tx, user, plan.id);
   const pool = await balanceOf(tx, systemAccount('staking_reward_pool'), plan.coin);
   const remaining = planRemaining(plan, active.get(plan.id) ?? '0', pool);
-  if (compareUnits(remaining, min) < 0) throw new ApiError('plan_sold_out', { coin: plan.coin });
+  if (compareUnits(remaining, min) < 0) throw new DomainError('plan_sold_out', { coin: plan.coin });
   const userLeft = dec(max).minus(dec(mine.get(plan.id) ?? '0'));
   const room = minOf(remaining, userLeft.isNegative() ? '0' : fmt(userLeft));
   if (compareUnits(amount, room) > 0)
-    throw new ApiError('stake_limit_exceeded', { max: room, coin: plan.coin });
+    throw new DomainError('stake_limit_exceeded', { max: room, coin: plan.coin });
 
   const apr = num(plan.apr);
   const interest = stakeInterest(amount, apr, plan.days, plan.precision);
@@ -206,8 +206,7 @@ export async function stake(tx: Tx, wallet: string, input: StakeRequest, now: nu
     });
   } catch (error) {
     // Another plan of the same coin took the pool's last reservable interest meanwhile.
-    if (error instanceof ApiError && error.errorName === 'pool_exhausted')
-      throw new ApiError('plan_sold_out', { coin: plan.coin });
+    if (isRefusal(error, 'pool_exhausted')) throw new DomainError('plan_sold_out', { coin: plan.coin });
     throw error;
   }
   return toStake(row);
@@ -267,10 +266,10 @@ async function close(tx: Tx, row: StakeRow, early: boolean, at: Date): Promise<S
  */
 export async function redeem(tx: Tx, wallet: string, id: number, now: number): Promise<Stake> {
   const [row] = await tx.select().from(stakes).where(eq(stakes.id, id)).for('update');
-  if (!row || row.user !== wallet.toLowerCase()) throw new ApiError('not_found');
-  if (row.status !== 'staked') throw new ApiError('stake_not_redeemable');
+  if (!row || row.user !== wallet.toLowerCase()) throw new DomainError('not_found');
+  if (row.status !== 'staked') throw new DomainError('stake_not_redeemable');
   const matured = row.maturesAt.getTime() <= now;
-  if (!matured && !row.earlyRedemption) throw new ApiError('stake_not_redeemable');
+  if (!matured && !row.earlyRedemption) throw new DomainError('stake_not_redeemable');
   return toStake(await close(tx, row, !matured, new Date(now)));
 }
 

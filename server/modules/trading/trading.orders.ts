@@ -5,6 +5,7 @@
  * themselves are in trading.settlement.ts. Time and prices come from the caller.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   type CurrentOrders,
@@ -22,7 +23,6 @@ import {
   usdtPerUnit,
 } from '../../../protocol/trading.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt, roundUp } from '../../ledger/money.ts';
 import { instruments } from '../markets/markets.schema.ts';
@@ -41,14 +41,14 @@ import {
 } from './trading.settlement.ts';
 
 function levelError(problem: ReturnType<typeof checkLevels>): never | undefined {
-  if (problem) throw new ApiError(problem);
+  if (problem) throw new DomainError(problem);
   return undefined;
 }
 
 /** The tick of an open market, or "Trading is not open yet". */
 function openTick(prices: Prices, symbol: string) {
   const tick = prices(symbol);
-  if (!tick?.open) throw new ApiError('trading_not_open');
+  if (!tick?.open) throw new DomainError('trading_not_open');
   return tick;
 }
 
@@ -92,14 +92,14 @@ export async function placeOrder(
         eq(instruments.enabled, true),
       ),
     );
-  if (!rules) throw new ApiError('not_found');
+  if (!rules) throw new DomainError('not_found');
   const r = rules.r;
   const tick = openTick(prices, input.symbol);
   const [lotStep, minLots, maxLots] = [num(r.lotStep), num(r.minLots), num(r.maxLots)];
   if (!lotsAllowed(input.lots, { lotStep, minLots, maxLots }))
-    throw new ApiError('lots_invalid', { min: minLots, max: maxLots, step: lotStep });
+    throw new DomainError('lots_invalid', { min: minLots, max: maxLots, step: lotStep });
   const side = sideOf(input.kind, input.side);
-  if (input.kind !== 'market' && input.price === null) throw new ApiError('pending_price_required');
+  if (input.kind !== 'market' && input.price === null) throw new DomainError('pending_price_required');
   levelError(
     checkLevels({
       kind: input.kind,
@@ -111,7 +111,7 @@ export async function placeOrder(
     }),
   );
   const rate = usdtPerUnit(r.quoteCurrency, prices);
-  if (rate === null) throw new ApiError('trading_not_open');
+  if (rate === null) throw new DomainError('trading_not_open');
   const fillAt = input.kind === 'market' ? openPrice(side, tick) : (input.price as string);
   const margin = marginUsdt(input.lots, num(r.contractSize), fillAt, r.leverage, rate);
   const commission = roundUp(dec(input.lots).times(dec(r.commissionPerLot)), USDT_PRECISION);
@@ -168,7 +168,7 @@ export async function modifyOrder(
   input: ModifyOrderRequest,
 ): Promise<Order> {
   const row = await lockedOrder(tx, input.id, wallet.toLowerCase());
-  if (row.status !== 'pending' && row.status !== 'open') throw new ApiError('order_not_modifiable');
+  if (row.status !== 'pending' && row.status !== 'open') throw new DomainError('order_not_modifiable');
   const tick = openTick(prices, row.symbol);
   const pending = row.status === 'pending';
   // A position's open price is history: only its levels move.
@@ -187,7 +187,7 @@ export async function modifyOrder(
   let revision = row.revision;
   if (pending && price !== null) {
     const rate = usdtPerUnit(row.quoteCurrency, prices);
-    if (rate === null) throw new ApiError('trading_not_open');
+    if (rate === null) throw new DomainError('trading_not_open');
     margin = marginUsdt(num(row.lots), num(row.contractSize), price, row.leverage, rate);
     const entry = marginChange(row, margin);
     if (entry) {
@@ -213,7 +213,7 @@ export async function modifyOrder(
 /** 10079: a pending order cancelled; what it froze returns. */
 export async function cancelOrder(tx: Tx, wallet: string, id: number, now: number): Promise<Order> {
   const row = await lockedOrder(tx, id, wallet.toLowerCase());
-  if (row.status !== 'pending') throw new ApiError('order_not_modifiable');
+  if (row.status !== 'pending') throw new DomainError('order_not_modifiable');
   return orderView(await cancelPending(tx, row, null, new Date(now)));
 }
 
@@ -226,10 +226,10 @@ export async function closeOrder(
   now: number,
 ): Promise<Order> {
   const row = await lockedOrder(tx, id, wallet.toLowerCase());
-  if (row.status !== 'open') throw new ApiError('order_not_modifiable');
+  if (row.status !== 'open') throw new DomainError('order_not_modifiable');
   const tick = openTick(prices, row.symbol);
   const rate = usdtPerUnit(row.quoteCurrency, prices);
-  if (rate === null) throw new ApiError('trading_not_open');
+  if (rate === null) throw new DomainError('trading_not_open');
   return orderView(await settle(tx, row, tick, rate, 'user', new Date(now)));
 }
 
@@ -281,6 +281,6 @@ export async function orderDetails(db: DbOrTx, wallet: string, id: number): Prom
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.user, wallet.toLowerCase())));
-  if (!row) throw new ApiError('not_found');
+  if (!row) throw new DomainError('not_found');
   return orderView(row);
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error.ts';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import { defineHandler, type HandlerContext } from '../../http/handler.ts';
 import { pricesAt } from './prices.ts';
 import {
@@ -13,7 +13,7 @@ import {
 
 /** Prices now from the market engine; trading needs one. The moment is read here, at the edge. */
 function pricesNow(ctx: HandlerContext) {
-  if (!ctx.services.markets) throw new ApiError('not_open_yet');
+  if (!ctx.services.markets) throw new DomainError('not_open_yet');
   return pricesAt(ctx.services.markets, Date.now());
 }
 

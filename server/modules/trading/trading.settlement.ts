@@ -9,6 +9,7 @@
  * Time and prices come from the caller.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
 import {
   type CloseReason,
   closePrice,
@@ -22,7 +23,6 @@ import {
 } from '../../../protocol/trading.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { faultPoint } from '../../faults.ts';
-import { ApiError } from '../../http/api-error.ts';
 import {
   type EntryInput,
   entryPayloadOf,
@@ -72,7 +72,7 @@ export function orderView(r: OrderRow): Order {
 
 export async function lockedOrder(tx: Tx, id: number, user?: string): Promise<OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!row || (user !== undefined && row.user !== user)) throw new ApiError('not_found');
+  if (!row || (user !== undefined && row.user !== user)) throw new DomainError('not_found');
   return row;
 }
 
@@ -142,7 +142,7 @@ export async function fill(tx: Tx, row: OrderRow, tick: Tick, rate: string, at: 
       // A savepoint: a refused freeze leaves the transaction usable for the cancellation.
       await tx.transaction((savepoint) => post(savepoint, change));
     } catch (error) {
-      if (!(error instanceof ApiError) || error.errorName !== 'insufficient_balance') throw error;
+      if (!isRefusal(error, 'insufficient_balance')) throw error;
       await cancelPending(tx, row, 'no_margin', at);
       return false;
     }

@@ -5,6 +5,7 @@
  * and posts its ledger entry in the same transaction.
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
   WITHDRAWAL_TRANSITIONS,
@@ -15,7 +16,6 @@ import {
   type WithdrawRequest,
 } from '../../../protocol/withdraw.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { ApiError } from '../../http/api-error.ts';
 import {
   balanceOf,
   freeze,
@@ -115,13 +115,13 @@ export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRe
         eq(withdrawRules.enabled, true),
       ),
     );
-  if (!rule) throw new ApiError('withdrawal_unavailable', { coin: input.coin, chain: input.chain });
+  if (!rule) throw new DomainError('withdrawal_unavailable', { coin: input.coin, chain: input.chain });
   if (!addressValidFor(rule.family, input.address))
-    throw new ApiError('address_invalid', { chain: input.chain });
+    throw new DomainError('address_invalid', { chain: input.chain });
   const amount = dec(input.amount);
   const [min, max] = [fmt(dec(rule.min)), fmt(dec(rule.max))];
   if (scaleOf(input.amount) > rule.precision || amount.lessThan(dec(min)) || amount.greaterThan(dec(max))) {
-    throw new ApiError('amount_out_of_range', { min, max });
+    throw new DomainError('amount_out_of_range', { min, max });
   }
   const fee = fmt(dec(rule.fee));
   const [row] = await tx
@@ -217,7 +217,7 @@ export async function withdrawalDetails(
   id: number,
 ): Promise<WithdrawalDetails> {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
-  if (!row || (wallet !== null && row.user !== wallet.toLowerCase())) throw new ApiError('not_found');
+  if (!row || (wallet !== null && row.user !== wallet.toLowerCase())) throw new DomainError('not_found');
   const history = await db
     .select({ status: withdrawalEvents.status, at: withdrawalEvents.at, note: withdrawalEvents.note })
     .from(withdrawalEvents)

@@ -2,9 +2,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LanguagePicker } from '../../app/LanguagePicker.tsx';
-import { paths, type RouteName } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
 import { formatDate } from '../../lib/format.ts';
+import { paths, type RouteName } from '../../lib/paths.ts';
 import { AddressChip } from './AddressChip.tsx';
 import { signOut } from './sign-in.ts';
 

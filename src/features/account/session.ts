@@ -6,10 +6,10 @@
  */
 import { signal } from '@preact/signals-react';
 import { navigate } from 'wouter/use-browser-location';
-import { homeKeepingCode } from '../../app/paths.ts';
 import { clearSession, map } from '../../app/store.ts';
 import { toast } from '../../components/toast.ts';
 import { i18n, withCompleteLanguage } from '../../lib/i18n.ts';
+import { homeKeepingCode } from '../../lib/paths.ts';
 
 /**
  * The wallet module (provider discovery, connecting, signing, ~2 kB gzipped) is only needed once

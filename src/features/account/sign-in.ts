@@ -4,11 +4,11 @@
  * signs out; not with the first page.
  */
 import { navigate } from 'wouter/use-browser-location';
-import { homeKeepingCode } from '../../app/paths.ts';
 import { clearSession, currentUser, setAddress, setToken, setUser } from '../../app/store.ts';
 import { toast } from '../../components/toast.ts';
 import { callApi, fetchData } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { homeKeepingCode } from '../../lib/paths.ts';
 import { loadWallet, walletStep } from './session.ts';
 import { WalletError } from './wallet-errors.ts';
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Feature } from '../../../protocol/codes.ts';
 import type { GlobalConfig } from '../../../protocol/config.ts';
-import { paths, type RouteName } from '../../app/paths.ts';
+import { paths, type RouteName } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { globalConfig } from '../config/config-model.ts';
 import { getExchangeQuote } from '../exchange/api.ts';

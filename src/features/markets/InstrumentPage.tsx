@@ -15,13 +15,13 @@ import {
   type MarketRow,
   type Quote,
 } from '../../../protocol/markets.ts';
-import { paths } from '../../app/paths.ts';
 import { map, setChartType } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { NotOpenYet } from '../../components/NotOpenYet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
 import { compareDecimal } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { InstrumentAlerts } from '../alerts/InstrumentAlerts.tsx';
 import { getInstrument, refreshInstrument, refreshMarkets } from './api.ts';

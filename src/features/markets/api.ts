@@ -10,7 +10,7 @@ import type { AnswerOf, FieldsOf } from '../../../protocol/contract.ts';
 import { codePath, isEnvelope, isSuccess } from '../../../protocol/envelope.ts';
 import type { Interval, MarketCategory } from '../../../protocol/markets.ts';
 import { answeredRead, encodeForm, type FormFields, fetchData, type Read } from '../../lib/api.ts';
-import { noteAnswer } from '../offline/network.ts';
+import { noteAnswer } from '../../lib/network.ts';
 
 export const getMarkets = (category: MarketCategory) => fetchData('10068', { category });
 /** The same read, to start ahead of the screen (see `startRead`). */

@@ -1,5 +1,5 @@
 import { MARKET_CATEGORIES, type MarketCategory } from '../../../protocol/market-categories.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** `/instrument/BTCUSDT`. */
 export function instrumentPath(symbol: string): string {

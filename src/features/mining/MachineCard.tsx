@@ -2,9 +2,9 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MiningMachine } from '../../../protocol/mining.ts';
-import { paths } from '../../app/paths.ts';
 import { Facts } from '../../components/Facts.tsx';
 import { withThousands } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { hashrateText } from './hashrate.ts';
 
 /** One machine in the mall or the joint-venture list: what it is, what it costs, what it earns. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { RouteName } from '../../app/paths.ts';
 import { SectionTabs } from '../../components/SectionTabs.tsx';
+import type { RouteName } from '../../lib/paths.ts';
 
 /** The mining section's pages, under the mining machine parent route (SPEC.md section 2). */
 const TABS: readonly RouteName[] = ['miningMall', 'jointVenture', 'myMiningMachine', 'miningIncome'];

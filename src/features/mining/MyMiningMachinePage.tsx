@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MiningHolding } from '../../../protocol/mining.ts';
-import { paths } from '../../app/paths.ts';
 import { Facts } from '../../components/Facts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { withThousands } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { getMyMachines } from './api.ts';
 import { hashrateText } from './hashrate.ts';
 import { MiningTabs } from './MiningTabs.tsx';

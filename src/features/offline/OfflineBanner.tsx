@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../lib/format-text.ts';
-import { cachedFrom, online } from './network.ts';
+import { cachedFrom, online } from '../../lib/network.ts';
 
 /**
  * Says so whenever the browser reports no network, and when the data on screen came from the

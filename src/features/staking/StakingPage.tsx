@@ -16,7 +16,6 @@ import {
   stakeInterest,
 } from '../../../protocol/staking.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
-import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
 import { Facts } from '../../components/Facts.tsx';
@@ -26,6 +25,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { subtract, withThousands } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';

@@ -6,8 +6,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paths } from '../../app/paths.ts';
 import { currentUser } from '../../app/store.ts';
+import { paths } from '../../lib/paths.ts';
 import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
 import { firstConfigLoading, globalConfig } from '../config/config-model.ts';
 

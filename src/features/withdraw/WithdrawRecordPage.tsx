@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Withdrawal } from '../../../protocol/withdraw.ts';
-import { paths } from '../../app/paths.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
 import { getWithdrawals } from './api.ts';
 
 export function WithdrawRecordPage() {

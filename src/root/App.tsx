@@ -2,14 +2,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useMemo, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { Feature } from '../../protocol/codes.ts';
+import { Shell } from '../app/Shell.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { globalConfig } from '../features/config/config-model.ts';
 import { OfflineBanner } from '../features/offline/OfflineBanner.tsx';
 import { updateWaiting } from '../features/offline/service-worker.ts';
 import { withCompleteLanguage } from '../lib/i18n.ts';
+import { paths, ROUTES, type RouteDef } from '../lib/paths.ts';
 import { useSessionGuard } from './guard.ts';
-import { paths, ROUTES, type RouteDef } from './paths.ts';
-import { Shell } from './Shell.tsx';
 import { SCREENS } from './screens.tsx';
 
 /** "A new version is ready", loaded when one is (src/features/offline/service-worker.ts). */

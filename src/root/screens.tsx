@@ -7,7 +7,7 @@
 import { type ComponentType, lazy, useState } from 'react';
 import { MARKET_LIST_DEFAULTS } from '../features/markets/paths.ts';
 import { withCompleteLanguage } from '../lib/i18n.ts';
-import { matchRoute, paths } from './paths.ts';
+import { matchRoute, paths } from '../lib/paths.ts';
 
 interface LazyScreen {
   /** Starts the download (once) and resolves when the screen's code is ready. */

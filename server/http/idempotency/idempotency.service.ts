@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
-import { ApiError } from '../../http/api-error.ts';
 import { idempotencyKeys } from './idempotency.schema.ts';
 
 export interface IdempotencyKey {
@@ -54,7 +54,7 @@ export async function runIdempotent<T>(
           .from(idempotencyKeys)
           .where(and(eq(idempotencyKeys.scope, key.scope), eq(idempotencyKeys.requestId, key.requestId)));
         if (!stored || stored.code !== key.code || stored.fingerprint !== key.fingerprint) {
-          throw new ApiError('request_id_reused');
+          throw new DomainError('request_id_reused');
         }
         return { data: (stored.response as { data: T }).data, replayed: true };
       }

@@ -11,8 +11,8 @@ import { marketsRead } from '../features/markets/api.ts';
 import { categoryOf, MARKET_LIST_DEFAULTS, TICKER_CATEGORY } from '../features/markets/paths.ts';
 import { announcementsRead } from '../features/news/api.ts';
 import { type Read, startRead } from '../lib/api.ts';
+import { paths } from '../lib/paths.ts';
 import { yieldToMain } from '../lib/yield-to-main.ts';
-import { paths } from './paths.ts';
 
 /** The configuration's read (00000), which a page may bring answered (src/main.tsx). */
 export const CONFIG_READ: Read = { code: '00000', fields: {} };

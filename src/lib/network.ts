@@ -4,7 +4,7 @@
  * time the connection returns, so screens can fetch again quietly (DESIGN.md section 9).
  */
 import { signal } from '@preact/signals-react';
-import { CACHED_AT_HEADER } from '../../../protocol/offline.ts';
+import { CACHED_AT_HEADER } from '../../protocol/offline.ts';
 
 // Online unless the browser says otherwise: Node has a navigator without onLine (the server's
 // render of the first screen, src/entry-server.tsx).

@@ -11,12 +11,12 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { currentUser } from '../app/store.ts';
 import { toast } from '../components/toast.ts';
 import { endSessionForSwitchedAccount, loadWallet } from '../features/account/session.ts';
 import { WalletError, walletErrorMessageKey } from '../features/account/wallet-errors.ts';
 import { i18n } from '../lib/i18n.ts';
-import { homeKeepingCode, matchRoute } from './paths.ts';
-import { currentUser } from './store.ts';
+import { homeKeepingCode, matchRoute } from '../lib/paths.ts';
 
 export const GUARD_DELAY_MS = 500;
 

@@ -1,0 +1,13 @@
+import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+
+/**
+ * The coins the ledger counts in, with their precision: every account names one. The operator
+ * lists, orders and switches them through the configuration (server/modules/config).
+ */
+export const coins = pgTable('coins', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  precision: integer('precision').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
