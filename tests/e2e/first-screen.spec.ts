@@ -7,7 +7,7 @@
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
-import { ROUTES } from '../../src/app/paths.ts';
+import { ROUTES } from '../../src/lib/paths.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { examplePath } from './fixtures/route-examples.ts';
 import { expect, type Page, test } from './fixtures/test.ts';

@@ -9,6 +9,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN.json' with { type: 'json' };
 import type { GlobalConfig } from '../../protocol/config.ts';
 import { FIRST_ANSWERS_ELEMENT, parseFirstAnswers } from '../../protocol/first-screen.ts';
+import type { Answer } from '../helpers/app.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
@@ -32,7 +33,7 @@ function receivedConfigs(page: Page): GlobalConfig[] {
       return;
     }
     if (!response.url().endsWith('/adc/html/eto/00000.do')) return;
-    const body = (await response.json().catch(() => null)) as { data?: GlobalConfig } | null;
+    const body: Answer<'00000'> | null = await response.json().catch(() => null);
     if (body?.data) seen.push(body.data);
   });
   return seen;

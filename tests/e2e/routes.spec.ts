@@ -5,7 +5,7 @@
  */
 import { generatePrivateKey } from 'viem/accounts';
 import en from '../../locales/en.json' with { type: 'json' };
-import { ROUTES } from '../../src/app/paths.ts';
+import { ROUTES } from '../../src/lib/paths.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { examplePath } from './fixtures/route-examples.ts';
 import { signInAs } from './fixtures/sign-in.ts';

@@ -8,8 +8,7 @@
  */
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import type { Envelope } from '../../protocol/envelope.ts';
-import type { SolvencyProof } from '../../protocol/solvency.ts';
+import type { Answer } from '../helpers/app.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
@@ -45,7 +44,7 @@ for (const [lang, bundle] of [
     // Someone between the server and the page lowers a sibling's sums (liabilities moved away).
     await page.route('**/adc/html/eto/10091.do', async (route) => {
       const response = await route.fetch();
-      const envelope = (await response.json()) as Envelope<SolvencyProof>;
+      const envelope: Answer<'10091'> = await response.json();
       // The balance is split over leaves in both halves of the tree: the first part's path always
       // has a sibling holding money (the subtree with another part).
       const step = envelope.data?.parts[0]?.path.find((s) => s.sums.some((sum) => sum !== '0'));
@@ -63,7 +62,7 @@ for (const [lang, bundle] of [
     await page.unroute('**/adc/html/eto/10091.do');
     await page.route('**/adc/html/eto/10091.do', async (route) => {
       const response = await route.fetch();
-      const envelope = (await response.json()) as Envelope<SolvencyProof>;
+      const envelope: Answer<'10091'> = await response.json();
       envelope.data?.parts.pop();
       await route.fulfill({ response, json: envelope });
     });

@@ -3,8 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { ChallengeResponse, LoginResponse } from '../../protocol/account.ts';
-import { post } from './app.ts';
+import { type Answer, caller, dataOf, post } from './app.ts';
 
 /** Anvil's well-known development keys: never hold value with them. */
 export const TEST_KEYS = {
@@ -15,8 +14,7 @@ export const TEST_KEYS = {
 export const HOST = { host: '127.0.0.1:8080' };
 
 export async function challenge(app: FastifyInstance, address: string, chainId = 1) {
-  const { envelope } = await post(app, '10001', { address, chainId: String(chainId) }, HOST);
-  return envelope.data as ChallengeResponse;
+  return dataOf(await caller(app, HOST)('10001', { address, chainId: String(chainId) }));
 }
 
 export async function signIn(app: FastifyInstance, key: Hex, extra: Record<string, string> = {}) {
@@ -24,13 +22,16 @@ export async function signIn(app: FastifyInstance, key: Hex, extra: Record<strin
   const { message } = await challenge(app, account.address);
   const signature = await account.signMessage({ message });
   const result = await post(app, '10002', { message, signature, requestId: randomUUID(), ...extra }, HOST);
+  // The raw post keeps the response (its cookie); the envelope is the contract's answer to 10002.
+  const envelope = result.envelope as Answer<'10002'>;
   const cookie = result.response.cookies.find((c) => c.name === 'sid');
   return {
     ...result,
+    envelope,
     account,
     message,
     signature,
-    login: result.envelope.data as LoginResponse | null,
+    login: envelope.data,
     cookieHeader: cookie ? `sid=${cookie.value}` : '',
   };
 }

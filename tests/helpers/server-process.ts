@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ApiCode } from '../../protocol/codes.ts';
-import type { Answer } from './app.ts';
+import { type Answer, dataOf } from './app.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -159,7 +159,7 @@ export function withdrawUntilGone(call: FormCall, loops = 1): WithdrawalStream {
           amount: '10',
           requestId: randomUUID(),
         });
-        if (r.respCode === '00000') accepted.push((r.data as { id: number }).id);
+        if (r.respCode === '00000' && r.data) accepted.push(r.data.id);
       } catch {
         return; // the server has closed its port or died
       }
@@ -187,9 +187,7 @@ export async function adminCli(env: Record<string, string>, ...argv: string[]): 
 /** Signs `call`'s session in with the wallet of `privateKey` (10001, the wallet's signature, 10002). */
 export async function signInOver(call: FormCall, privateKey: `0x${string}`): Promise<string> {
   const account = privateKeyToAccount(privateKey);
-  const challenge = (await call('10001', { address: account.address, chainId: '1' })).data as {
-    message: string;
-  };
+  const challenge = dataOf(await call('10001', { address: account.address, chainId: '1' }));
   const signature = await account.signMessage({ message: challenge.message });
   const login = await call('10002', { message: challenge.message, signature, requestId: randomUUID() });
   if (login.respCode !== '00000') throw new Error(`login refused: ${login.respCode}`);

@@ -5,9 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import type { UserInfo } from '../../protocol/account.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { challenge, HOST, signIn, TEST_KEYS } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
@@ -17,8 +16,7 @@ for (const target of DATABASE_TARGETS) {
     const env = useSeededApp(target);
 
     test('the account feature is open once its codes exist', async () => {
-      const { envelope } = await post(env.app, '00000');
-      expect((envelope.data as { features: Record<string, boolean> }).features.account).toBe(true);
+      expect(dataOf(await caller(env.app)('00000')).features.account).toBe(true);
     });
 
     test('sign in sets an httpOnly SameSite=Strict cookie; the session reads the user; logout ends it', async () => {
@@ -32,14 +30,15 @@ for (const target of DATABASE_TARGETS) {
       // The script-readable token is not the credential.
       expect(cookie?.value).not.toBe(login?.token);
 
-      const me = await post(env.app, '10008', {}, { cookie: cookieHeader });
-      expect(me.envelope.respCode).toBe('00000');
-      expect((me.envelope.data as UserInfo).address).toBe(account.address);
+      const call = caller(env.app, { cookie: cookieHeader });
+      const me = await call('10008');
+      expect(me.respCode).toBe('00000');
+      expect(dataOf(me).address).toBe(account.address);
 
-      const out = await post(env.app, '10003', { requestId: randomUUID() }, { cookie: cookieHeader });
-      expect(out.envelope.respCode).toBe('00000');
-      const after = await post(env.app, '10008', {}, { cookie: cookieHeader });
-      expect(after.envelope.respCode).toBe('500');
+      const out = await call('10003', { requestId: randomUUID() });
+      expect(out.respCode).toBe('00000');
+      const after = await call('10008');
+      expect(after.respCode).toBe('500');
     });
 
     test('signing in again keeps the same user and invitation code', async () => {

@@ -11,15 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALERTS_PER_USER, type AlertList, type PriceAlert } from '../../protocol/alerts.ts';
-import type { Envelope } from '../../protocol/envelope.ts';
+import { ALERTS_PER_USER, type PriceAlert } from '../../protocol/alerts.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import type { PushMessage } from '../../protocol/push.ts';
 import { createTranslator, type Translator } from '../../server/i18n.ts';
 import { runAlerts } from '../../server/modules/alerts/alerts.job.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { configureDelivery } from '../../server/modules/push/delivery.ts';
-import { buildTestApp, post } from '../helpers/app.ts';
+import { buildTestApp, caller, dataOf, type TestCall } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS, postgresAvailable } from '../helpers/databases.ts';
 import { signIn } from '../helpers/login.ts';
@@ -66,13 +65,12 @@ for (const target of DATABASE_TARGETS) {
 
     async function user(lang = 'en') {
       const signed = await signIn(env.app, generatePrivateKey());
-      const call = async <T>(code: string, body: Record<string, string> = {}) =>
-        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=${lang}` }))
-          .envelope as Envelope<T>;
+      const cookie = `${signed.cookieHeader}; lang=${lang}`;
+      // env.app is read at each call: a test restarts the app and calls on with the same users.
+      const call: TestCall = (code, body) => caller(env.app, { cookie })(code, body);
       const set = (symbol: string, direction: string, price: string) =>
-        call<PriceAlert>('10092', { symbol, direction, price, requestId: randomUUID() });
-      const list = async (symbol?: string) =>
-        (await call<AlertList>('10093', symbol ? { symbol } : {})).data as AlertList;
+        call('10092', { symbol, direction, price, requestId: randomUUID() });
+      const list = async (symbol?: string) => dataOf(await call('10093', symbol ? { symbol } : {}));
       const subscribe = async (name: string) => {
         const receiver = newReceiver();
         const saved = await call('100666', {
@@ -136,7 +134,7 @@ for (const target of DATABASE_TARGETS) {
       expect(answers.filter((a) => a.respCode === ERRORS.alert_limit_reached.code).length).toBe(6);
       expect((await u.list()).remaining).toBe(0);
       // Without a session: the ended session.
-      expect((await post(env.app, '10093')).envelope.respCode).toBe('500');
+      expect((await caller(env.app)('10093')).respCode).toBe('500');
     });
 
     test('a crossing fires once, pushes once to each subscription in its language, and survives a restart', async () => {
@@ -254,7 +252,7 @@ describe.skipIf(!postgresAvailable)('price alerts with two processes on one Post
       requestId: randomUUID(),
     });
     expect(set.respCode).toBe('00000');
-    const id = (set.data as PriceAlert).id;
+    const id = dataOf(set).id;
 
     await adminCli(
       env,
@@ -273,7 +271,7 @@ describe.skipIf(!postgresAvailable)('price alerts with two processes on one Post
     const deadline = Date.now() + 15_000;
     let fired: PriceAlert | undefined;
     while (Date.now() < deadline) {
-      fired = ((await onB('10093')).data as AlertList).list.find((x) => x.id === id && x.status === 'fired');
+      fired = dataOf(await onB('10093')).list.find((x) => x.id === id && x.status === 'fired');
       if (fired && service.received.length > 0) break;
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -30,7 +30,7 @@ describe('the configuration as JSON text', () => {
     const answer = await post(env.app, '00000');
     expect(answer.response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.envelope).toMatchObject({ respCode: '00000', respMsg: '' });
-    expect(Object.keys(answer.envelope.data as object)).toEqual(Object.keys(object));
+    expect(Object.keys(answer.envelope.data ?? {})).toEqual(Object.keys(object));
 
     const value = '@meridian_json_test';
     const changed = await runAdminCommand(

@@ -7,9 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { ChallengeResponse } from '../../protocol/account.ts';
-import type { Page } from '../../protocol/envelope.ts';
-import type { Withdrawal } from '../../protocol/withdraw.ts';
+import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS, postgresAvailable } from '../helpers/databases.ts';
 import { TEST_KEYS } from '../helpers/login.ts';
 import {
@@ -41,8 +39,7 @@ describe.each(targets)('SIGKILL during a stream of withdrawals (%s)', (name) => 
     server = started.child;
     let call = client(started.url);
     const account = privateKeyToAccount(TEST_KEYS.alice);
-    const challenge = (await call('10001', { address: account.address, chainId: '1' }))
-      .data as ChallengeResponse;
+    const challenge = dataOf(await call('10001', { address: account.address, chainId: '1' }));
     const signature = await account.signMessage({ message: challenge.message });
     expect(
       (await call('10002', { message: challenge.message, signature, requestId: randomUUID() })).respCode,
@@ -78,15 +75,13 @@ describe.each(targets)('SIGKILL during a stream of withdrawals (%s)', (name) => 
     expect(audit).toMatchObject({ ok: true, mismatchedAccounts: 0, negativeBalances: 0 });
     // The session cookie survived the crash as well; every accepted withdrawal is listed.
     call = client(started.url);
-    const again = (await call('10001', { address: account.address, chainId: '1' })).data as ChallengeResponse;
+    const again = dataOf(await call('10001', { address: account.address, chainId: '1' }));
     const sig2 = await account.signMessage({ message: again.message });
     await call('10002', { message: again.message, signature: sig2, requestId: randomUUID() });
-    const list = (await call('10026', { size: '100' })).data as Page<Withdrawal>;
+    const list = dataOf(await call('10026', { size: '100' }));
     const stored = new Set<number>();
     for (let page = 1; page <= Math.ceil(list.total / 100); page += 1) {
-      for (const w of ((await call('10026', { size: '100', page: String(page) })).data as Page<Withdrawal>)
-        .list)
-        stored.add(w.id);
+      for (const w of dataOf(await call('10026', { size: '100', page: String(page) })).list) stored.add(w.id);
     }
     for (const id of accepted) expect(stored.has(id), `withdrawal ${id}`).toBe(true);
   }, 90_000);

@@ -3,12 +3,9 @@
  * and PostgreSQL.
  */
 import { describe, expect, test } from 'vitest';
-import type { AssetsResponse, FinanceRecord } from '../../protocol/assets.ts';
-import type { DepositAddress, DepositRecord } from '../../protocol/deposit.ts';
-import type { Page } from '../../protocol/envelope.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { isValidBitcoinAddress, isValidTronAddress } from '../../server/modules/deposit/derive.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { signIn, TEST_KEYS } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
@@ -21,10 +18,11 @@ for (const target of DATABASE_TARGETS) {
 
     test('each user has one address per chain, always the same, never another user’s', async () => {
       const alice = await signIn(env.app, TEST_KEYS.alice);
-      const first = await post(env.app, '10020', {}, { cookie: alice.cookieHeader });
-      const again = await post(env.app, '10020', {}, { cookie: alice.cookieHeader });
-      const list = first.envelope.data as DepositAddress[];
-      expect(again.envelope.data).toEqual(list);
+      const call = caller(env.app, { cookie: alice.cookieHeader });
+      const first = await call('10020');
+      const again = await call('10020');
+      const list = dataOf(first);
+      expect(again.data).toEqual(list);
       const by = Object.fromEntries(list.map((a) => [a.chain, a]));
       expect(isValidTronAddress(by.TRC20?.address)).toBe(true);
       expect(by.ERC20?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
@@ -33,8 +31,7 @@ for (const target of DATABASE_TARGETS) {
       expect(by.TRC20?.coins).toEqual(['USDT', 'TRX']);
 
       const bob = await signIn(env.app, TEST_KEYS.bob);
-      const bobs = (await post(env.app, '10020', {}, { cookie: bob.cookieHeader })).envelope
-        .data as DepositAddress[];
+      const bobs = dataOf(await caller(env.app, { cookie: bob.cookieHeader })('10020'));
       for (const a of bobs) expect(a.address).not.toBe(by[a.chain]?.address);
     });
 
@@ -57,8 +54,8 @@ for (const target of DATABASE_TARGETS) {
       );
       expect(credited).toMatchObject({ ok: true, json: { status: 'credited' } });
 
-      const assets = (await post(env.app, '10010', {}, { cookie: alice.cookieHeader })).envelope
-        .data as AssetsResponse;
+      const call = caller(env.app, { cookie: alice.cookieHeader });
+      const assets = dataOf(await call('10010'));
       expect(assets.assets.find((a) => a.coin === 'USDT')).toEqual({
         coin: 'USDT',
         available: '100.25',
@@ -80,8 +77,7 @@ for (const target of DATABASE_TARGETS) {
         'ORBIT',
       ]);
 
-      const records = (await post(env.app, '10021', {}, { cookie: alice.cookieHeader })).envelope
-        .data as Page<DepositRecord>;
+      const records = dataOf(await call('10021'));
       expect(records).toMatchObject({ total: 1, page: 1, size: 20 });
       expect(records.list[0]).toMatchObject({
         coin: 'USDT',
@@ -91,13 +87,11 @@ for (const target of DATABASE_TARGETS) {
         status: 'credited',
       });
 
-      const finance = (await post(env.app, '10011', { type: 'deposit' }, { cookie: alice.cookieHeader }))
-        .envelope.data as Page<FinanceRecord>;
+      const finance = dataOf(await call('10011', { type: 'deposit' }));
       expect(finance.list).toEqual([
         expect.objectContaining({ type: 'deposit', coin: 'USDT', amount: '100.25' }),
       ]);
-      const none = (await post(env.app, '10011', { type: 'withdrawal' }, { cookie: alice.cookieHeader }))
-        .envelope.data as Page<FinanceRecord>;
+      const none = (await call('10011', { type: 'withdrawal' })).data;
       expect(none).toMatchObject({ list: [], total: 0 });
     });
 
@@ -163,8 +157,7 @@ for (const target of DATABASE_TARGETS) {
       expect(
         await admin('deposit', ...args.map((a) => (a === '1' ? '1.0000001' : a)), '--txid', 'ffffeeee0003'),
       ).toMatchObject({ exitCode: 2 });
-      const assets = (await post(env.app, '10010', {}, { cookie: alice.cookieHeader })).envelope
-        .data as AssetsResponse;
+      const assets = dataOf(await caller(env.app, { cookie: alice.cookieHeader })('10010'));
       expect(assets.assets.find((a) => a.coin === 'USDT')?.available).toBe('100.25');
       expect(await admin('audit')).toMatchObject({ ok: true });
     });

@@ -7,21 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { AssetsResponse, FinanceRecord } from '../../protocol/assets.ts';
-import type { GlobalConfig } from '../../protocol/config.ts';
-import type { Page } from '../../protocol/envelope.ts';
+import { DomainError } from '../../protocol/domain-error.ts';
 import { ERRORS, type ErrorName } from '../../protocol/errors.ts';
-import type {
-  ExchangePair,
-  ExchangeQuote,
-  ExchangeQuoteResponse,
-  ExchangeRecord,
-} from '../../protocol/exchange.ts';
+import type { ExchangePair, ExchangeQuote, ExchangeRecord } from '../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../protocol/exchange.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Tx } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
-import { ApiError } from '../../server/http/api-error.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
@@ -29,13 +21,18 @@ import { exchangeQuotes } from '../../server/modules/exchange/exchange.schema.ts
 import { executeExchange } from '../../server/modules/exchange/exchange.service.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
-import { post } from '../helpers/app.ts';
+import { type Answer, caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
+import { fundedWallet } from '../helpers/wallets.ts';
 
-const CHAIN: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', ETH: 'ERC20', TRX: 'TRC20', BNB: 'BEP20' };
+/** The quote of a 10030 answer that named a pair. */
+function quoteOf(answer: Answer<'10030'>): ExchangeQuote {
+  const { quote } = dataOf(answer);
+  if (!quote) throw new Error(`10030 answered no quote: ${answer.respCode} ${answer.respMsg}`);
+  return quote;
+}
 
 /** A seeded database with the real app and a market engine over the simulated demo feed. */
 function useExchangeApp(target: DatabaseTarget) {
@@ -51,35 +48,18 @@ function useExchangeApp(target: DatabaseTarget) {
   };
 
   async function user(holdings: Record<string, string> = {}) {
-    const signed = await signIn(env.app, freshKey());
-    for (const [coin, amount] of Object.entries(holdings)) {
-      await admin(
-        'deposit',
-        '--address',
-        signed.account.address,
-        '--coin',
-        coin,
-        '--chain',
-        CHAIN[coin] ?? 'ERC20',
-        '--amount',
-        amount,
-        '--txid',
-        randomUUID().replaceAll('-', ''),
-      );
-    }
-    const headers = { cookie: `${signed.cookieHeader}; lang=en` };
-    const call = (code: string, body: Record<string, string> = {}) => post(env.app, code, body, headers);
+    const wallet = await fundedWallet(env, holdings);
+    const { call } = wallet;
     const quote = async (pair: string, amount?: string) => {
-      const { envelope } = await call('10030', amount === undefined ? { pair } : { pair, amount });
-      expect(envelope.respCode, envelope.respMsg).toBe('00000');
-      return (envelope.data as ExchangeQuoteResponse).quote as ExchangeQuote;
+      const answer = await call('10030', amount === undefined ? { pair } : { pair, amount });
+      expect(answer.respCode, answer.respMsg).toBe('00000');
+      return quoteOf(answer);
     };
     const exchange = (pair: string, amount: string, quoteId: string, requestId = randomUUID()) =>
       call('10031', { pair, amount, quoteId, requestId });
     const available = async (coin: string) =>
-      ((await call('10010')).envelope.data as AssetsResponse).assets.find((a) => a.coin === coin)
-        ?.available ?? '0';
-    return { address: signed.account.address.toLowerCase(), call, quote, exchange, available };
+      dataOf(await call('10010')).assets.find((a) => a.coin === coin)?.available ?? '0';
+    return { address: wallet.address.toLowerCase(), call, quote, exchange, available };
   }
 
   const system = (name: 'exchange_inventory' | 'fee_revenue', coin: string) =>
@@ -93,10 +73,10 @@ for (const target of DATABASE_TARGETS) {
     const { env, admin, user, system } = useExchangeApp(target);
 
     test('the feature is open; 10030 without fields lists the demo pairs both ways', async () => {
-      const config = (await post(env.app, '00000')).envelope.data as GlobalConfig;
+      const anonymous = caller(env.app);
+      const config = dataOf(await anonymous('00000'));
       expect(config.features.exchange).toBe(true);
-      const { envelope } = await post(env.app, '10030');
-      const { pairs, quote } = envelope.data as ExchangeQuoteResponse;
+      const { pairs, quote } = dataOf(await anonymous('10030'));
       expect(quote).toBeNull();
       expect(pairs.map((p) => p.pair).sort()).toEqual(
         [
@@ -119,9 +99,9 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('a quote is the market mid moved by the spread against the user, valid for a few seconds', async () => {
+      const anonymous = caller(env.app);
       const before = Date.now();
-      const { envelope } = await post(env.app, '10030', { pair: 'USDT_BTC', amount: '100' });
-      const buy = (envelope.data as ExchangeQuoteResponse).quote as ExchangeQuote;
+      const buy = quoteOf(await anonymous('10030', { pair: 'USDT_BTC', amount: '100' }));
       const tick = env.engine.quote('BTCUSDT', buy.issuedAt);
       const mid = dec(tick.bid).plus(dec(tick.ask)).dividedBy(2);
       expect(buy).toMatchObject({ pair: 'USDT_BTC', baseCoin: 'BTC', quoteCoin: 'USDT', amount: '100' });
@@ -138,9 +118,7 @@ for (const target of DATABASE_TARGETS) {
           .equals(gross),
       ).toBe(true);
 
-      const sell = (
-        (await post(env.app, '10030', { pair: 'BTC_USDT' })).envelope.data as ExchangeQuoteResponse
-      ).quote as ExchangeQuote;
+      const sell = quoteOf(await anonymous('10030', { pair: 'BTC_USDT' }));
       expect(sell).toMatchObject({ amount: null, gross: null, fee: null, receive: null });
       expect(dec(sell.price).lessThan(dec(buy.price))).toBe(true);
 
@@ -150,15 +128,14 @@ for (const target of DATABASE_TARGETS) {
         [{ pair: 'USDT_BTC', amount: '1.1234567' }, 'field_invalid'],
         [{ pair: 'USDT_BTC', amount: '-1' }, 'field_invalid'],
       ] as const) {
-        expect((await post(env.app, '10030', body)).envelope.respCode).toBe(ERRORS[error].code);
+        expect((await anonymous('10030', body)).respCode).toBe(ERRORS[error].code);
       }
     });
 
     test('assets are valued at the bid of their USDT market, the same prices the exchange quotes from', async () => {
       const alice = await user({ USDT: '100', BTC: '0.5', ETH: '2' });
       const before = Date.now();
-      const { envelope } = await alice.call('10010');
-      const assets = envelope.data as AssetsResponse;
+      const assets = dataOf(await alice.call('10010'));
       const value = (coin: string) => assets.assets.find((a) => a.coin === coin)?.valueUsdt;
       expect(value('USDT')).toBe('100');
       for (const [coin, held] of [
@@ -189,8 +166,8 @@ for (const target of DATABASE_TARGETS) {
       const quote = await alice.quote('USDT_BTC', '250');
       const requestId = randomUUID();
       const done = await alice.exchange('USDT_BTC', '250', quote.quoteId, requestId);
-      expect(done.envelope.respCode, done.envelope.respMsg).toBe('00000');
-      const record = done.envelope.data as ExchangeRecord;
+      expect(done.respCode, done.respMsg).toBe('00000');
+      const record = dataOf(done);
       expect(record).toMatchObject({
         pair: 'USDT_BTC',
         from: 'USDT',
@@ -209,19 +186,19 @@ for (const target of DATABASE_TARGETS) {
 
       // A retry with the same requestId answers the first result and moves nothing.
       const retry = await alice.exchange('USDT_BTC', '250', quote.quoteId, requestId);
-      expect(retry.envelope.data).toEqual(record);
+      expect(retry.data).toEqual(record);
       expect(await alice.available('USDT')).toBe('750');
       // The quote is single use: a new request with it is refused.
       const again = await alice.exchange('USDT_BTC', '250', quote.quoteId);
-      expect(again.envelope).toMatchObject({
+      expect(again).toMatchObject({
         respCode: ERRORS.quote_expired.code,
         respMsg: 'This price has expired or was already used. Please check the new price and try again.',
       });
 
-      const records = (await alice.call('10034')).envelope.data as Page<ExchangeRecord>;
+      const records = dataOf(await alice.call('10034'));
       expect(records).toMatchObject({ total: 1, page: 1, size: 20 });
       expect(records.list).toEqual([record]);
-      const finance = (await alice.call('10011', { type: 'exchange' })).envelope.data as Page<FinanceRecord>;
+      const finance = dataOf(await alice.call('10011', { type: 'exchange' }));
       expect(finance.list.map((r) => [r.coin, r.amount]).sort()).toEqual(
         [
           ['BTC', record.receive],
@@ -235,14 +212,14 @@ for (const target of DATABASE_TARGETS) {
       const bob = await user({ BTC: '0.5' });
       const quote = await bob.quote('BTC_USDT', '0.12345678');
       const done = await bob.exchange('BTC_USDT', '0.12345678', quote.quoteId);
-      const record = done.envelope.data as ExchangeRecord;
+      const record = dataOf(done);
       expect(record.receive).toBe(quote.receive);
       expect(dec(record.gross).equals(dec('0.12345678').times(dec(quote.price)).toDecimalPlaces(6, 1))).toBe(
         true,
       );
       expect(await bob.available('BTC')).toBe('0.37654322');
       expect(await bob.available('USDT')).toBe(record.receive);
-      const records = (await bob.call('10034')).envelope.data as Page<ExchangeRecord>;
+      const records = dataOf(await bob.call('10034'));
       expect(records.list.map((r) => r.id)).toEqual([record.id]);
     });
 
@@ -250,9 +227,9 @@ for (const target of DATABASE_TARGETS) {
       const carol = await user({ USDT: '100' });
       const quote = await carol.quote('USDT_ETH');
       const refuse = async (pair: string, amount: string, error: ErrorName, message?: string) => {
-        const { envelope } = await carol.exchange(pair, amount, quote.quoteId);
-        expect(envelope.respCode, `${pair} ${amount}`).toBe(ERRORS[error].code);
-        if (message) expect(envelope.respMsg).toBe(message);
+        const answer = await carol.exchange(pair, amount, quote.quoteId);
+        expect(answer.respCode, `${pair} ${amount}`).toBe(ERRORS[error].code);
+        if (message) expect(answer.respMsg).toBe(message);
       };
       await refuse('USDT_ETH', '9.99', 'amount_out_of_range', 'The amount must be between 10 and 50000.');
       await refuse('USDT_ETH', '50000.000001', 'amount_out_of_range');
@@ -262,22 +239,20 @@ for (const target of DATABASE_TARGETS) {
       // The quote was for USDT -> ETH; it is no quote for another pair.
       await refuse('USDT_BNB', '20', 'quote_expired');
       expect(
-        (await carol.call('10031', { pair: 'USDT_ETH', amount: '20', requestId: randomUUID() })).envelope,
+        await carol.call('10031', { pair: 'USDT_ETH', amount: '20', requestId: randomUUID() }),
       ).toMatchObject({ respCode: ERRORS.field_required.code });
-      const anonymous = await post(env.app, '10031', {
+      const anonymous = await caller(env.app)('10031', {
         pair: 'USDT_ETH',
         amount: '20',
         quoteId: quote.quoteId,
         requestId: randomUUID(),
       });
-      expect(anonymous.envelope.respCode).toBe(ERRORS.session_ended.code);
+      expect(anonymous.respCode).toBe(ERRORS.session_ended.code);
       // Another wallet cannot use a quote made for this one.
       const dave = await user({ USDT: '100' });
-      expect((await dave.exchange('USDT_ETH', '20', quote.quoteId)).envelope.respCode).toBe(
-        ERRORS.quote_expired.code,
-      );
+      expect((await dave.exchange('USDT_ETH', '20', quote.quoteId)).respCode).toBe(ERRORS.quote_expired.code);
       // After all those refusals the quote is still good.
-      expect((await carol.exchange('USDT_ETH', '20', quote.quoteId)).envelope.respCode).toBe('00000');
+      expect((await carol.exchange('USDT_ETH', '20', quote.quoteId)).respCode).toBe('00000');
       expect(await carol.available('USDT')).toBe('80');
       expect(await dave.available('USDT')).toBe('100');
     });
@@ -297,7 +272,7 @@ for (const target of DATABASE_TARGETS) {
           throw new Error('roll back');
         });
       await expect(attempt(quote.expiresAt)).rejects.toSatisfy(
-        (e) => e instanceof ApiError && e.errorName === 'quote_expired',
+        (e) => e instanceof DomainError && e.errorName === 'quote_expired',
       );
       await expect(attempt(quote.expiresAt - 1)).rejects.toThrow('roll back');
       // Through the API, once the clock has passed the expiry.
@@ -306,7 +281,7 @@ for (const target of DATABASE_TARGETS) {
         .set({ expiresAt: new Date(Date.now() - 1) })
         .where(eq(exchangeQuotes.id, quote.quoteId));
       const late = await erin.exchange('USDT_TRX', '50', quote.quoteId);
-      expect(late.envelope.respCode).toBe(ERRORS.quote_expired.code);
+      expect(late.respCode).toBe(ERRORS.quote_expired.code);
       expect(await erin.available('USDT')).toBe('100');
       expect(await erin.available('TRX')).toBe('0');
     });
@@ -332,13 +307,13 @@ for (const target of DATABASE_TARGETS) {
         const quote = await whale.quote('USDT_BTC', '3000000');
         expect(dec(quote.gross ?? '0').greaterThan(dec(inventory))).toBe(true);
         const refused = await whale.exchange('USDT_BTC', '3000000', quote.quoteId);
-        expect(refused.envelope).toMatchObject({
+        expect(refused).toMatchObject({
           respCode: ERRORS.exchange_inventory_insufficient.code,
           respMsg: 'The exchange cannot cover this much BTC right now. Please try a smaller amount.',
         });
         expect(await whale.available('USDT')).toBe('3000000');
         expect(await system('exchange_inventory', 'BTC')).toBe(inventory);
-        expect((await whale.exchange('USDT_BTC', '1000', quote.quoteId)).envelope.respCode).toBe('00000');
+        expect((await whale.exchange('USDT_BTC', '1000', quote.quoteId)).respCode).toBe('00000');
       } finally {
         await admin(
           'config',
@@ -400,9 +375,10 @@ for (const target of DATABASE_TARGETS) {
         '--disable',
       );
       try {
-        const pairs = ((await post(env.app, '10030')).envelope.data as ExchangeQuoteResponse).pairs;
+        const anonymous = caller(env.app);
+        const pairs = dataOf(await anonymous('10030')).pairs;
         expect(pairs.map((p) => p.pair)).not.toContain('BNB_USDT');
-        expect((await post(env.app, '10030', { pair: 'BNB_USDT' })).envelope.respCode).toBe(
+        expect((await anonymous('10030', { pair: 'BNB_USDT' })).respCode).toBe(
           ERRORS.exchange_pair_unavailable.code,
         );
       } finally {
@@ -512,15 +488,16 @@ for (const target of DATABASE_TARGETS) {
         const answers = await Promise.all(
           Array.from({ length: copies }, () => u.exchange(quote.pair, amount, quote.quoteId, requestId)),
         );
-        for (const { envelope, response } of answers) {
-          expect(response.statusCode).toBeLessThan(500);
-          if (envelope.respCode === '00000') {
-            const record = envelope.data as ExchangeRecord;
+        for (const answer of answers) {
+          // The only answer with a 5xx status is the internal error (503).
+          expect(answer.respCode, answer.respMsg).not.toBe(ERRORS.internal_error.code);
+          if (answer.respCode === '00000') {
+            const record = dataOf(answer);
             const earlier = applied.get(requestId);
             if (earlier) expect(record).toEqual(earlier);
             applied.set(requestId, record);
           } else {
-            errors.set(envelope.respCode, (errors.get(envelope.respCode) ?? 0) + 1);
+            errors.set(answer.respCode, (errors.get(answer.respCode) ?? 0) + 1);
           }
         }
       };
@@ -547,7 +524,7 @@ for (const target of DATABASE_TARGETS) {
       // One stored exchange per applied requestId, and each user's balances follow from them.
       const stored: ExchangeRecord[] = [];
       for (const u of users) {
-        const page = (await u.call('10034', { size: '100' })).envelope.data as Page<ExchangeRecord>;
+        const page = dataOf(await u.call('10034', { size: '100' }));
         stored.push(...page.list);
         for (const coin of coins) {
           let expected = dec(start[coin] ?? '0');
@@ -590,7 +567,7 @@ for (const target of DATABASE_TARGETS) {
         user: (amount) => user({ USDT: amount }),
         attempt: async (u) => {
           const quote = await u.quote('USDT_BTC', '100');
-          return (await u.exchange('USDT_BTC', '100', quote.quoteId)).envelope;
+          return u.exchange('USDT_BTC', '100', quote.quoteId);
         },
         available: (u) => u.available('USDT'),
       });

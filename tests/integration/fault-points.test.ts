@@ -20,7 +20,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from '../../protocol/envelope.ts';
 import { addDays } from '../../protocol/mining.ts';
 import type { FaultPoint } from '../../server/faults.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
@@ -71,11 +70,7 @@ interface Plan {
 /** 30 stakes of 5 users in the 7- and 30-day USDT plans, due 31 days ahead. */
 async function stakes(world: World): Promise<Plan> {
   const users = await usersWith(world, 5, '2000');
-  const plans = await ok(
-    (users[0] as User).call,
-    '10035',
-    {},
-  );
+  const plans = await ok((users[0] as User).call, '10035', {});
   const plan = (days: number) => plans.find((p) => p.coin === 'USDT' && p.days === days);
   const [week, month] = [plan(7), plan(30)];
   if (!week || !month) throw new Error('the demo has no USDT plans of 7 and 30 days');

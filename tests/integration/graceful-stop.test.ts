@@ -5,9 +5,8 @@
  * that answered success is in the books after a restart, and the audit is clean.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import type { Page } from '../../protocol/envelope.ts';
-import type { Withdrawal } from '../../protocol/withdraw.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
+import { dataOf } from '../helpers/app.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
 import { TEST_KEYS } from '../helpers/login.ts';
 import {
@@ -92,7 +91,7 @@ describe.each(targets)('SIGTERM with open streams and calls in flight (%s)', (na
     const again = formClient(server.url, session);
     const stored = new Set<number>();
     for (let page = 1; ; page += 1) {
-      const list = (await again('10026', { size: '100', page: String(page) })).data as Page<Withdrawal>;
+      const list = dataOf(await again('10026', { size: '100', page: String(page) }));
       for (const w of list.list) stored.add(w.id);
       if (page * 100 >= list.total) break;
     }

@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
+import { dataOf } from '../helpers/app.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
 import { openMarketsClockEnv } from '../helpers/market-clock.ts';
 import { type ReservationMismatch, reservationMismatches } from '../helpers/reservations.ts';
@@ -94,10 +94,9 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
       people.push({ on: [formClient(a.url, session), formClient(b.url, session)] });
     }
     const anyone = formClient(a.url);
-    const plans = (await anyone('10035')).data as { id: number; coin: string; min: string }[];
-    const machines = ((await anyone('10050', { size: '100' })).data as Page<{ id: number; soldOut: boolean }>)
-      .list;
-    const offerings = ((await anyone('10060', { phase: 'ongoing' })).data as Page<{ id: number }>).list;
+    const plans = dataOf(await anyone('10035'));
+    const machines = dataOf(await anyone('10050', { size: '100' })).list;
+    const offerings = dataOf(await anyone('10060', { phase: 'ongoing' })).list;
     expect(plans.length).toBeGreaterThan(0);
     expect(machines.length).toBeGreaterThan(0);
 
@@ -141,8 +140,7 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
             ? ['USDT_ETH', String(20 + Math.floor(random() * 500))]
             : ['ETH_USDT', (0.01 + random() * 0.3).toFixed(4)];
         const quote = await call('10030', { pair, amount });
-        const quoteId =
-          (quote.data as { quote: { quoteId: string } | null } | null)?.quote?.quoteId ?? 'none';
+        const quoteId = quote.data?.quote?.quoteId ?? 'none';
         answer = await call('10031', { pair, amount, quoteId, requestId });
       } else if (kind < 0.5) {
         const plan = pick(plans);
@@ -164,7 +162,7 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
           requestId,
         });
       } else {
-        const current = (await call('10080')).data as { positions: { id: number }[] } | null;
+        const current = (await call('10080')).data;
         const position = current?.positions[0];
         answer = position ? await call('10076', { id: String(position.id), requestId }) : await call('10008');
       }

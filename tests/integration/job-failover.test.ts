@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STAKING_LOCK_KEY } from '../../server/modules/staking/staking.job.ts';
+import { dataOf } from '../helpers/app.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
 import {
   adminCli,
@@ -80,7 +81,7 @@ describe.skipIf(!postgresAvailable)('a job whose lock holder dies', () => {
       ...['--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', '1000'],
       ...['--txid', randomUUID().replaceAll('-', ''), '--reason', 'failover test'],
     );
-    const plans = (await call('10035')).data as { id: number; coin: string; min: string }[];
+    const plans = dataOf(await call('10035'));
     const plan = plans.find((p) => p.coin === 'USDT');
     if (!plan) throw new Error('the demo configuration has no USDT staking plan');
     const staked = await call('10036', {

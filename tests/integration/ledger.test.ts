@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DomainError, isRefusal } from '../../protocol/domain-error.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { sqlStateOf } from '../../server/db/retry.ts';
 import { rowsOf } from '../../server/db/rows.ts';
-import { ApiError } from '../../server/http/api-error.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import {
   balanceOf,
@@ -104,7 +104,7 @@ for (const target of DATABASE_TARGETS) {
         reference: 't',
         postings: debit(wallet(3), 'withdrawals_clearing', 'USDT', '5.000001'),
       });
-      await expect(attempt).rejects.toBeInstanceOf(ApiError);
+      await expect(attempt).rejects.toBeInstanceOf(DomainError);
       await expect(attempt).rejects.toMatchObject({
         errorName: 'insufficient_balance',
         params: { coin: 'USDT' },
@@ -138,9 +138,7 @@ for (const target of DATABASE_TARGETS) {
       );
       expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
       const refused = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
-      expect(
-        refused.every((a) => a.reason instanceof ApiError && a.reason.errorName === 'insufficient_balance'),
-      ).toBe(true);
+      expect(refused.every((a) => isRefusal(a.reason, 'insufficient_balance'))).toBe(true);
       expect(await balanceOf(database.db, userAccount(who), 'USDT')).toBe('0');
       expect((await auditLedger(database.db)).ok).toBe(true);
     });
@@ -170,7 +168,7 @@ for (const target of DATABASE_TARGETS) {
             postings,
           }).catch((error: unknown) => {
             // Refusals are the expected outcome of overspending; anything else fails the test.
-            if (!(error instanceof ApiError && error.errorName === 'insufficient_balance')) throw error;
+            if (!isRefusal(error, 'insufficient_balance')) throw error;
           });
         });
         await Promise.all(ops);

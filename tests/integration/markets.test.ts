@@ -6,7 +6,7 @@ import { Decimal } from 'decimal.js';
 import { count, eq, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
-import { type Candle, INTERVALS, type InstrumentDetails, type MarketRow } from '../../protocol/markets.ts';
+import { type Candle, INTERVALS } from '../../protocol/markets.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { openDatabase } from '../../server/db/client.ts';
@@ -16,7 +16,7 @@ import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { candleWindow, lastCandles } from '../../server/modules/markets/markets.repository.ts';
 import { candles1d, candles1m } from '../../server/modules/markets/markets.schema.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
-import { buildTestApp, post } from '../helpers/app.ts';
+import { buildTestApp, caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 
 // A Wednesday afternoon in New York: every market in the demo set is open.
@@ -49,11 +49,12 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('market lists per category, popular ones first-class', async () => {
-      const popular = (await post(app, '10068')).envelope.data as MarketRow[];
+      const call = caller(app);
+      const popular = dataOf(await call('10068'));
       expect(popular.map((r) => r.symbol)).toEqual(
         DEMO_INSTRUMENTS.filter((i) => i.popular).map((i) => i.symbol),
       );
-      const crypto = (await post(app, '10068', { category: 'crypto' })).envelope.data as MarketRow[];
+      const crypto = dataOf(await call('10068', { category: 'crypto' }));
       expect(crypto.map((r) => r.symbol)).toEqual([
         'BTCUSDT',
         'ETHUSDT',
@@ -70,12 +71,12 @@ for (const target of DATABASE_TARGETS) {
         expect(row.sparkline.length).toBeGreaterThan(10);
         expect(row.open).toBe(true);
       }
-      const bad = await post(app, '10068', { category: 'stocks' });
-      expect(bad.envelope.respCode).toBe(ERRORS.field_invalid.code);
+      const bad = await call('10068', { category: 'stocks' });
+      expect(bad.respCode).toBe(ERRORS.field_invalid.code);
     });
 
     test("a list row's day is the newest stored minutes, summed up by the database as they read", async () => {
-      const rows = (await post(app, '10068', { category: 'crypto' })).envelope.data as MarketRow[];
+      const rows = dataOf(await caller(app)('10068', { category: 'crypto' }));
       for (const row of rows) {
         const minutes = await lastCandles(database.db, candles1m, row.symbol, 24 * 60);
         // A day of backfill: 1,439 closed minutes and more; the list reads at most 1,440.
@@ -114,8 +115,7 @@ for (const target of DATABASE_TARGETS) {
 
     test('every interval answers candles oldest first with consistent OHLC', async () => {
       for (const interval of INTERVALS) {
-        const { envelope } = await post(app, '10069', { symbol: 'BTCUSDT', interval, limit: '50' });
-        const candles = envelope.data as Candle[];
+        const candles = dataOf(await caller(app)('10069', { symbol: 'BTCUSDT', interval, limit: '50' }));
         expect(candles.length, interval).toBeGreaterThan(0);
         expect(candles.length, interval).toBeLessThanOrEqual(50);
         for (let i = 0; i < candles.length; i += 1) {
@@ -128,8 +128,7 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('an hourly candle is exactly the aggregate of the source minutes of that hour', async () => {
-      const candles = (await post(app, '10069', { symbol: 'ETHUSDT', interval: '1h', limit: '5' })).envelope
-        .data as Candle[];
+      const candles = dataOf(await caller(app)('10069', { symbol: 'ETHUSDT', interval: '1h', limit: '5' }));
       const hour = candles.at(-2) as Candle;
       const minutes = engine.source.minuteBars('ETHUSDT', hour.time, hour.time + 3_600_000) as Candle[];
       expect(hour.open).toBe(String(Number((minutes[0] as Candle).open)));
@@ -139,12 +138,13 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('quotes carry bid, ask and the simulated flag; unknown symbols are not found', async () => {
-      const details = (await post(app, '10071', { symbol: 'EURUSD' })).envelope.data as InstrumentDetails;
+      const call = caller(app);
+      const details = dataOf(await call('10071', { symbol: 'EURUSD' }));
       expect(details.simulated).toBe(true);
       expect(Number(details.quote.ask)).toBeGreaterThan(Number(details.quote.bid));
       expect(details.instrument).toMatchObject({ symbol: 'EURUSD', category: 'forex' });
-      expect((await post(app, '10071', { symbol: 'NOPE' })).envelope.respCode).toBe(ERRORS.not_found.code);
-      expect((await post(app, '10069', { symbol: 'BTCUSDT', interval: '2h' })).envelope.respCode).toBe(
+      expect((await call('10071', { symbol: 'NOPE' })).respCode).toBe(ERRORS.not_found.code);
+      expect((await call('10069', { symbol: 'BTCUSDT', interval: '2h' })).respCode).toBe(
         ERRORS.field_invalid.code,
       );
     });
@@ -276,8 +276,7 @@ describe('candles of a closed market', () => {
       });
       await engine.syncCandles(saturday);
       const { app } = await buildTestApp(database, { markets: engine });
-      const candles = (await post(app, '10069', { symbol: 'EURUSD', interval: '1m', limit: '120' })).envelope
-        .data as Candle[];
+      const candles = dataOf(await caller(app)('10069', { symbol: 'EURUSD', interval: '1m', limit: '120' }));
       expect(candles).toHaveLength(120);
       expect((candles.at(-1) as Candle).time).toBe(Date.UTC(2026, 10, 20, 21, 59, 0));
       await app.close();

@@ -9,23 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { FinanceRecord } from '../../protocol/assets.ts';
-import type { GlobalConfig } from '../../protocol/config.ts';
-import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import {
-  addDays,
-  type MiningHolding,
-  type MiningIncome,
-  type MiningMachine,
-  utcDay,
-  yieldRateOf,
-} from '../../protocol/mining.ts';
+import { addDays, utcDay, yieldRateOf } from '../../protocol/mining.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { journalEntries } from '../../server/ledger/ledger.schema.ts';
-import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
+import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
@@ -33,12 +23,12 @@ import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { listMachines } from '../../server/modules/mining/mining.catalogue.ts';
 import { MINING_LOCK_KEY, runSettlement } from '../../server/modules/mining/mining.job.ts';
 import { miningHoldings, miningIncome } from '../../server/modules/mining/mining.schema.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf, type TestCall } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { fundedWallet } from '../helpers/wallets.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const today = () => utcDay(Date.now());
@@ -58,49 +48,30 @@ for (const target of DATABASE_TARGETS) {
       );
       return fmt(dec(row?.total ?? '0'));
     };
-    const anonymous = async <T>(code: string, body: Record<string, string> = {}) =>
-      (await post(env.app, code, body, { cookie: 'lang=en' })).envelope as Envelope<T>;
+    // env.app is read at each call: the app is built in the suite's beforeAll.
+    const anonymous: TestCall = (code, body) => caller(env.app, { cookie: 'lang=en' })(code, body);
     const machine = async (key: string) => {
-      const list = (await anonymous<Page<MiningMachine>>('10050', { size: '100' })).data?.list ?? [];
+      const list = (await anonymous('10050', { size: '100' })).data?.list ?? [];
       const found = list.find((m) => m.key === key);
       if (!found) throw new Error(`no machine ${key}`);
       return found;
     };
 
     async function user(usdt = '5000') {
-      const signed = await signIn(env.app, freshKey());
-      const address = signed.account.address;
-      const deposit = await admin(
-        'deposit',
-        '--address',
-        address,
-        '--coin',
-        'USDT',
-        '--chain',
-        'TRC20',
-        '--amount',
-        usdt,
-        '--txid',
-        randomUUID().replaceAll('-', ''),
-      );
-      expect(deposit.ok, deposit.text).toBe(true);
-      const call = async <T>(code: string, body: Record<string, string> = {}) =>
-        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
-          .envelope as Envelope<T>;
+      const wallet = await fundedWallet(env, { USDT: usdt });
+      const { call } = wallet;
       const rent = async (key: string, quantity: string, requestId = randomUUID()) =>
-        call<MiningHolding>('10052', { productId: String((await machine(key)).id), quantity, requestId });
+        call('10052', { productId: String((await machine(key)).id), quantity, requestId });
       const buyShares = async (key: string, shares: string, requestId = randomUUID()) =>
-        call<MiningHolding>('10058', { productId: String((await machine(key)).id), shares, requestId });
-      const holdings = async () =>
-        (await call<Page<MiningHolding>>('10053', { size: '100' })).data as Page<MiningHolding>;
+        call('10058', { productId: String((await machine(key)).id), shares, requestId });
+      const holdings = async () => dataOf(await call('10053', { size: '100' }));
       const income = async (body: Record<string, string> = {}) =>
-        (await call<Page<MiningIncome>>('10055', { size: '100', ...body })).data as Page<MiningIncome>;
-      const balance = (coin: string) => balanceOf(env.database.db, userAccount(address), coin);
-      return { address, call, rent, buyShares, holdings, income, balance };
+        dataOf(await call('10055', { size: '100', ...body }));
+      return { address: wallet.address, call, rent, buyShares, holdings, income, balance: wallet.balance };
     }
 
     test('the mall is public and every figure is computed from the configuration', async () => {
-      const mall = await anonymous<Page<MiningMachine>>('10050');
+      const mall = await anonymous('10050');
       expect(mall.respCode).toBe('00000');
       expect(mall.data?.list.map((m) => m.key)).toEqual(['S21', 'S21XP', 'L9', 'L7', 'KS5PRO', 'S21HYD']);
       const s21 = await machine('S21');
@@ -133,10 +104,10 @@ for (const target of DATABASE_TARGETS) {
       expect((await machine('L9')).available).toBe(71);
       const jv = await machine('S21HYD');
       expect(jv).toMatchObject({ joint: true, shares: 100, minPurchase: 2, dailyOutputPerStep: '0.0000015' });
-      const details = await anonymous<MiningMachine>('10051', { id: String(s21.id) });
+      const details = await anonymous('10051', { id: String(s21.id) });
       expect(details.data).toMatchObject({ key: 'S21', size: '400 × 195 × 290 mm', chip: 'BM1368' });
       expect((await anonymous('10051', { id: '999999' })).respCode).toBe(ERRORS.not_found.code);
-      const config = (await anonymous<GlobalConfig>('00000')).data as GlobalConfig;
+      const config = dataOf(await anonymous('00000'));
       expect(config.features.mining).toBe(true);
     });
 
@@ -163,7 +134,7 @@ for (const target of DATABASE_TARGETS) {
       const requestId = randomUUID();
       const first = await u.rent('S21', '2', requestId);
       expect(first.respCode, first.respMsg).toBe('00000');
-      const h = first.data as MiningHolding;
+      const h = dataOf(first);
       expect(h).toMatchObject({
         units: 2,
         of: 1,
@@ -191,7 +162,7 @@ for (const target of DATABASE_TARGETS) {
       expect(again.data).toEqual(first.data);
       expect(await u.balance('USDT')).toBe('526');
       expect((await machine('S21')).available).toBe(availableBefore - 2);
-      const records = (await u.call<Page<FinanceRecord>>('10011')).data?.list ?? [];
+      const records = (await u.call('10011')).data?.list ?? [];
       expect(records.map((r) => [r.type, r.coin, r.amount])).toContainEqual([
         'mining_purchase',
         'USDT',
@@ -317,8 +288,8 @@ for (const target of DATABASE_TARGETS) {
 
     test('settling pays each day once, also run twice, and ends the holding after its cycle', async () => {
       const u = await user('1000');
-      const h = (await u.rent('L7', '2')).data as MiningHolding;
-      const jv = (await u.buyShares('S21HYD', '4')).data as MiningHolding;
+      const h = dataOf(await u.rent('L7', '2'));
+      const jv = dataOf(await u.buyShares('S21HYD', '4'));
       expect(jv).toMatchObject({ units: 4, of: 100, paid: '15.6', joint: true });
       // Day one has not ended yet at purchase: nothing to pay.
       expect(await runSettlement(env.database, today())).toMatchObject({ ran: true });
@@ -367,7 +338,7 @@ for (const target of DATABASE_TARGETS) {
         .where(eq(miningHoldings.id, h.id));
       expect(holdingRow[0]?.reserveLeft).toMatch(/^0(\.0+)?$/);
       expect(await reserveLeft('DOGE')).toBe(await reserved('DOGE'));
-      const earnings = (await u.call<Page<FinanceRecord>>('10011', { size: '100' })).data?.list ?? [];
+      const earnings = (await u.call('10011', { size: '100' })).data?.list ?? [];
       expect(earnings.filter((r) => r.type === 'mining_earnings')).toHaveLength(60);
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });

@@ -4,11 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import type { Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import type { Announcement, AnnouncementSummary, ContactInfo } from '../../protocol/news.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { newReceiver } from '../helpers/push-service.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
@@ -19,10 +17,9 @@ for (const target of DATABASE_TARGETS) {
     const admin = (...argv: string[]) =>
       runAdminCommand({ argv, actor: 'ops' }, { database: env.database, via: 'direct' });
     const list = async (lang: string, body: Record<string, string> = {}) =>
-      (await post(env.app, '10083', body, { cookie: `lang=${lang}` })).envelope
-        .data as Page<AnnouncementSummary>;
-    const details = async (lang: string, id: number) =>
-      (await post(env.app, '10084', { id: String(id) }, { cookie: `lang=${lang}` })).envelope;
+      dataOf(await caller(env.app, { cookie: `lang=${lang}` })('10083', body));
+    const details = (lang: string, id: number) =>
+      caller(env.app, { cookie: `lang=${lang}` })('10084', { id: String(id) });
 
     test('the demo seed published two announcements, the pinned welcome first, in every language', async () => {
       const zh = await list('zh-CN');
@@ -92,8 +89,8 @@ for (const target of DATABASE_TARGETS) {
       ].join('\n\n');
       const published = await admin('news', 'publish', '--title', 'Markup', '--body', body);
       const id = (published.json as { id: number }).id;
-      const { data } = await details('en', id);
-      const html = (data as Announcement).body;
+      const data = dataOf(await details('en', id));
+      const html = data.body;
       expect(html).not.toMatch(/script|onerror|onclick|style|iframe|form|input|img|javascript/i);
       expect(html).toContain('<h3>Heading</h3>');
       expect(html).toContain(
@@ -103,7 +100,7 @@ for (const target of DATABASE_TARGETS) {
         '<a href="http://example.org" target="_blank" rel="noopener noreferrer">raw</a>',
       );
       expect(html).toContain('bad');
-      expect((data as Announcement).summary).toBe('Heading Text bold site bad raw');
+      expect(data.summary).toBe('Heading Text bold site bad raw');
     });
 
     test('publishing refuses bad input and changes nothing', async () => {
@@ -138,13 +135,13 @@ for (const target of DATABASE_TARGETS) {
 
     test('an unknown or malformed id is refused', async () => {
       expect((await details('en', 999_999)).respCode).toBe(ERRORS.not_found.code);
-      const bad = await post(env.app, '10084', { id: '0' }, { cookie: 'lang=en' });
-      expect(bad.envelope.respCode).toBe(ERRORS.field_invalid.code);
+      const bad = await caller(env.app, { cookie: 'lang=en' })('10084', { id: '0' });
+      expect(bad.respCode).toBe(ERRORS.field_invalid.code);
     });
 
     test('10085 lists the configured contact channels', async () => {
-      const { envelope } = await post(env.app, '10085');
-      expect(envelope.data as ContactInfo).toEqual({
+      const { data } = await caller(env.app)('10085');
+      expect(data).toEqual({
         list: [{ channel: 'email', value: 'support@example.com' }],
       });
     });
@@ -161,24 +158,25 @@ for (const target of DATABASE_TARGETS) {
         { ...good, endpoint: 'https://fcm.googleapis.com/x', auth: `${r.auth}AA` },
         { ...good, endpoint: 'https://fcm.googleapis.com/x', lang: 'xx' },
       ];
+      const call = caller(env.app);
       for (const body of refused) {
-        const { envelope } = await post(env.app, '100666', { ...body, requestId: randomUUID() });
-        expect(envelope.respCode, JSON.stringify(body)).toBe(ERRORS.field_invalid.code);
+        const answer = await call('100666', { ...body, requestId: randomUUID() });
+        expect(answer.respCode, JSON.stringify(body)).toBe(ERRORS.field_invalid.code);
       }
-      const ok = await post(env.app, '100666', {
+      const ok = await call('100666', {
         ...good,
         endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def',
         requestId: randomUUID(),
       });
-      expect(ok.envelope).toMatchObject({ respCode: '00000', data: { updated: false } });
-      const edge = await post(env.app, '100666', {
+      expect(ok).toMatchObject({ respCode: '00000', data: { updated: false } });
+      const edge = await call('100666', {
         ...good,
         endpoint: 'https://db5p.notify.windows.com/w/?token=abc',
         requestId: randomUUID(),
       });
-      expect(edge.envelope.respCode).toBe('00000');
-      const missingId = await post(env.app, '100666', { ...good, endpoint: 'https://fcm.googleapis.com/x' });
-      expect(missingId.envelope.respCode).toBe(ERRORS.request_id_required.code);
+      expect(edge.respCode).toBe('00000');
+      const missingId = await call('100666', { ...good, endpoint: 'https://fcm.googleapis.com/x' });
+      expect(missingId.respCode).toBe(ERRORS.request_id_required.code);
     });
   });
 }

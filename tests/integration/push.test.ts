@@ -7,13 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { GlobalConfig } from '../../protocol/config.ts';
-import type { Page } from '../../protocol/envelope.ts';
-import type { AnnouncementSummary } from '../../protocol/news.ts';
 import type { PushMessage } from '../../protocol/push.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { configureDelivery } from '../../server/modules/push/delivery.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { signIn, TEST_KEYS } from '../helpers/login.ts';
 import { newReceiver, startPushService, verifyVapid } from '../helpers/push-service.ts';
@@ -60,22 +57,17 @@ for (const target of DATABASE_TARGETS) {
         { name: 'broken-1', lang: 'ar' },
       ].map((s) => ({ ...s, receiver: newReceiver(), endpoint: service.endpoint(s.name) }));
       for (const [i, s] of subscribers.entries()) {
-        const saved = await post(
-          env.app,
-          '100666',
-          {
-            endpoint: s.endpoint,
-            p256dh: s.receiver.p256dh,
-            auth: s.receiver.auth,
-            lang: s.lang,
-            requestId: randomUUID(),
-          },
-          // The first one is saved signed in: it is tied to Alice.
-          i === 0 ? { cookie: alice.cookieHeader } : {},
-        );
-        expect(saved.envelope).toMatchObject({ respCode: '00000', data: { updated: false } });
+        // The first one is saved signed in: it is tied to Alice.
+        const saved = await caller(env.app, i === 0 ? { cookie: alice.cookieHeader } : {})('100666', {
+          endpoint: s.endpoint,
+          p256dh: s.receiver.p256dh,
+          auth: s.receiver.auth,
+          lang: s.lang,
+          requestId: randomUUID(),
+        });
+        expect(saved).toMatchObject({ respCode: '00000', data: { updated: false } });
       }
-      const config = (await post(env.app, '00000')).envelope.data as GlobalConfig;
+      const config = dataOf(await caller(env.app)('00000'));
       expect(config.vapidPublicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
 
       // Every answer waits until released: publishing must finish without waiting for sending.
@@ -110,8 +102,7 @@ for (const target of DATABASE_TARGETS) {
       );
       expect(result).toMatchObject({ ok: true });
       const id = (result.json as { id: number }).id;
-      const listed = (await post(env.app, '10083', {}, { cookie: 'lang=en' })).envelope
-        .data as Page<AnnouncementSummary>;
+      const listed = dataOf(await caller(env.app, { cookie: 'lang=en' })('10083'));
       expect(listed.list.map((a) => a.id)).toContain(id);
       expect(service.received.length).toBeLessThanOrEqual(4);
       service.release();
@@ -171,14 +162,15 @@ for (const target of DATABASE_TARGETS) {
       const receiver = newReceiver();
       const endpoint = service.endpoint('again-1');
       const body = { endpoint, p256dh: receiver.p256dh, auth: receiver.auth, lang: 'en' };
-      const first = await post(env.app, '100666', { ...body, requestId: randomUUID() });
-      const second = await post(env.app, '100666', { ...body, lang: 'ja', requestId: randomUUID() });
-      expect(first.envelope.data).toEqual({ updated: false });
-      expect(second.envelope.data).toEqual({ updated: true });
-      const removed = await post(env.app, '100655', { endpoint, requestId: randomUUID() });
-      expect(removed.envelope).toMatchObject({ respCode: '00000', data: { deleted: true } });
-      const twice = await post(env.app, '100655', { endpoint, requestId: randomUUID() });
-      expect(twice.envelope.data).toEqual({ deleted: false });
+      const call = caller(env.app);
+      const first = await call('100666', { ...body, requestId: randomUUID() });
+      const second = await call('100666', { ...body, lang: 'ja', requestId: randomUUID() });
+      expect(first.data).toEqual({ updated: false });
+      expect(second.data).toEqual({ updated: true });
+      const removed = await call('100655', { endpoint, requestId: randomUUID() });
+      expect(removed).toMatchObject({ respCode: '00000', data: { deleted: true } });
+      const twice = await call('100655', { endpoint, requestId: randomUUID() });
+      expect(twice.data).toEqual({ deleted: false });
     });
   });
 }

@@ -8,21 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { FinanceRecord } from '../../protocol/assets.ts';
-import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import type { ExchangeQuote, ExchangeQuoteResponse } from '../../protocol/exchange.ts';
-import type { MiningMachine } from '../../protocol/mining.ts';
-import type { ReferralSummary } from '../../protocol/referral.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { dec } from '../../server/ledger/money.ts';
-import { post } from '../helpers/app.ts';
+import { dataOf } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
+import { fundedWallet } from '../helpers/wallets.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`referral on ${target.name}`, () => {
@@ -30,37 +26,39 @@ for (const target of DATABASE_TARGETS) {
     const admin = directAdmin(env);
 
     async function user(inviteCode?: string, usdt = '5000') {
-      const signed = await signIn(env.app, freshKey(), inviteCode ? { inviteCode } : {});
-      const address = signed.account.address;
-      const deposit = await admin(
-        ...['deposit', '--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', usdt],
-        ...['--txid', randomUUID().replaceAll('-', '')],
-      );
-      expect(deposit.ok, deposit.text).toBe(true);
-      const call = async <T>(code: string, body: Record<string, string> = {}) =>
-        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
-          .envelope as Envelope<T>;
+      const wallet = await fundedWallet(env, { USDT: usdt }, inviteCode ? { inviteCode } : {});
+      const { call, signed } = wallet;
       const code = signed.login?.user.inviteCode ?? '';
       const bind = (inviteCode: string) => call('10009', { inviteCode, requestId: randomUUID() });
-      const summary = async (body: Record<string, string> = {}) =>
-        (await call<ReferralSummary>('100201', body)).data as ReferralSummary;
+      const summary = async (body: Record<string, string> = {}) => dataOf(await call('100201', body));
       const records = async () =>
-        ((await call<Page<FinanceRecord>>('10011', { size: '100' })).data?.list ?? []).map(
+        ((await call('10011', { size: '100' })).data?.list ?? []).map(
           (r) => [r.type, r.coin, r.amount] as const,
         );
       const trade = (lots = '0.1') =>
         call('10073', { symbol: 'EURUSD', kind: 'market', side: 'buy', lots, requestId: randomUUID() });
       const rent = async () => {
-        const list = (await call<Page<MiningMachine>>('10050', { size: '100' })).data?.list ?? [];
+        const list = (await call('10050', { size: '100' })).data?.list ?? [];
         const l7 = list.find((m) => m.key === 'L7');
         return call('10052', { productId: String(l7?.id), quantity: '1', requestId: randomUUID() });
       };
       const swap = async (amount: string) => {
-        const q = (await call<ExchangeQuoteResponse>('10030', { pair: 'USDT_ETH', amount })).data
-          ?.quote as ExchangeQuote;
-        return call('10031', { pair: 'USDT_ETH', amount, quoteId: q.quoteId, requestId: randomUUID() });
+        const { quote } = dataOf(await call('10030', { pair: 'USDT_ETH', amount }));
+        if (!quote) throw new Error('10030 answered no quote');
+        return call('10031', { pair: 'USDT_ETH', amount, quoteId: quote.quoteId, requestId: randomUUID() });
       };
-      return { address, login: signed.login, code, call, bind, summary, records, trade, rent, swap };
+      return {
+        address: wallet.address,
+        login: signed.login,
+        code,
+        call,
+        bind,
+        summary,
+        records,
+        trade,
+        rent,
+        swap,
+      };
     }
 
     test('an invitation binds once, never to oneself, never in a cycle; unknown codes are refused', async () => {

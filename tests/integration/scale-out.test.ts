@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ChallengeResponse, UserInfo } from '../../protocol/account.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
+import { dataOf } from '../helpers/app.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
 import { TEST_KEYS } from '../helpers/login.ts';
 import {
@@ -49,8 +49,7 @@ describe.skipIf(!postgresAvailable)('several server processes on one PostgreSQL'
     const onA = formClient(a.url, session);
     const onB = formClient(b.url, session);
     const account = privateKeyToAccount(TEST_KEYS.alice);
-    const challenge = (await onA('10001', { address: account.address, chainId: '1' }))
-      .data as ChallengeResponse;
+    const challenge = dataOf(await onA('10001', { address: account.address, chainId: '1' }));
     const signature = await account.signMessage({ message: challenge.message });
     expect(
       (await onB('10002', { message: challenge.message, signature, requestId: randomUUID() })).respCode,
@@ -65,7 +64,7 @@ describe.skipIf(!postgresAvailable)('several server processes on one PostgreSQL'
     for (const call of [onA, onB]) {
       const me = await call('10008');
       expect(me.respCode).toBe('00000');
-      expect((me.data as UserInfo).address.toLowerCase()).toBe(account.address.toLowerCase());
+      expect(dataOf(me).address.toLowerCase()).toBe(account.address.toLowerCase());
     }
     expect(JSON.parse(await adminCli(env, 'audit'))).toMatchObject({ ok: true });
   });
@@ -76,7 +75,7 @@ describe.skipIf(!postgresAvailable)('several server processes on one PostgreSQL'
     for (const s of servers) expect((await formClient(s.url)('00000')).respCode).toBe('00000');
     await adminCli(env, 'config', 'contact', 'telegram', value, '--reason', 'scale-out test');
     for (const s of servers) {
-      const config = (await formClient(s.url)('00000')).data as { contact: { value: string }[] };
+      const config = dataOf(await formClient(s.url)('00000'));
       expect(config.contact.map((c) => c.value)).toContain(value);
     }
   });

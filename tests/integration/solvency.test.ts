@@ -11,27 +11,24 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Envelope } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import {
   buildSumTree,
   fromUnits,
   type SolvencyList,
-  type SolvencyProof,
   toUnits,
   verifyProof,
   webCryptoSha256,
 } from '../../protocol/solvency.ts';
-import type { StakingPlan } from '../../protocol/staking.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { DECOY_WALLET } from '../../server/modules/solvency/leaves.ts';
 import { runDailySnapshot } from '../../server/modules/solvency/solvency.job.ts';
 import { sha256Hex } from '../../server/modules/solvency/solvency.service.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
-import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { depositTo, fundedWallet } from '../helpers/wallets.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
 
@@ -42,11 +39,8 @@ for (const target of DATABASE_TARGETS) {
     const admin = directAdmin(env);
 
     async function user() {
-      const signed = await signIn(env.app, freshKey());
-      const call = async <T>(code: string, body: Record<string, string> = {}) =>
-        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
-          .envelope as Envelope<T>;
-      return { address: signed.account.address.toLowerCase(), call };
+      const wallet = await fundedWallet(env);
+      return { address: wallet.address.toLowerCase(), call: wallet.call };
     }
 
     /** What the journal says users are owed, per coin. */
@@ -71,7 +65,7 @@ for (const target of DATABASE_TARGETS) {
     }
 
     test('property: after random money movements the root sums the journal and every proof verifies', async () => {
-      const plans = (await post(env.app, '10035')).envelope.data as StakingPlan[];
+      const plans = dataOf(await caller(env.app)('10035'));
       const usdtPlan = plans.find((p) => p.coin === 'USDT');
       if (!usdtPlan) throw new Error('no USDT plan in the demo seed');
       const amount = fc.integer({ min: 50, max: 5000 }).map((n) => `${n}.${String(n % 97).padStart(2, '0')}`);
@@ -81,21 +75,7 @@ for (const target of DATABASE_TARGETS) {
           const users = [];
           for (const { deposit, stakes, withdraws } of moves) {
             const u = await user();
-            const credited = await admin(
-              ...[
-                'deposit',
-                '--address',
-                u.address,
-                '--coin',
-                'USDT',
-                '--chain',
-                'TRC20',
-                '--amount',
-                deposit,
-              ],
-              ...['--txid', randomUUID().replaceAll('-', '')],
-            );
-            expect(credited.ok, credited.text).toBe(true);
+            await depositTo(env, u.address, 'USDT', deposit);
             if (stakes) {
               const staked = await u.call('10036', {
                 planId: String(usdtPlan.id),
@@ -122,7 +102,7 @@ for (const target of DATABASE_TARGETS) {
 
           const taken = await admin('solvency', 'snapshot');
           expect(taken.ok, taken.text).toBe(true);
-          const list = (await post(env.app, '10090')).envelope as Envelope<SolvencyList>;
+          const list = await caller(env.app)('10090');
           expect(list.respCode).toBe('00000');
           const latest = list.data?.snapshots[0];
           if (!latest) throw new Error('no snapshot published');
@@ -134,7 +114,7 @@ for (const target of DATABASE_TARGETS) {
             expect(coin.ratio).toBeNull();
           }
           for (const u of users) {
-            const proof = (await u.call<SolvencyProof>('10091')).data as SolvencyProof;
+            const proof = dataOf(await u.call('10091'));
             expect(proof.wallet).toBe(u.address);
             expect(proof.root.hash).toBe(latest.rootHash);
             expect(proof.balances).toEqual(await balancesOf(u.address, proof.coins));
@@ -144,7 +124,7 @@ for (const target of DATABASE_TARGETS) {
             });
             expect(proof.parts.length).toBeGreaterThanOrEqual(2);
           }
-          const empty = (await idle.call<SolvencyProof>('10091')).data;
+          const empty = (await idle.call('10091')).data;
           expect(empty?.balances.every((b) => b === '0')).toBe(true);
         }),
         { numRuns: 4 },
@@ -153,23 +133,10 @@ for (const target of DATABASE_TARGETS) {
 
     test('an auditor rebuilds the tree from the stored leaves: the same root, parts summing to each balance, decoys empty', async () => {
       const u = await user();
-      await admin(
-        ...[
-          'deposit',
-          '--address',
-          u.address,
-          '--coin',
-          'USDT',
-          '--chain',
-          'TRC20',
-          '--amount',
-          '99119.531771',
-        ],
-        ...['--txid', randomUUID().replaceAll('-', '')],
-      );
+      await depositTo(env, u.address, 'USDT', '99119.531771');
       const taken = await admin('solvency', 'snapshot');
       expect(taken.ok, taken.text).toBe(true);
-      const { id, rootHash, coins } = ((await post(env.app, '10090')).envelope.data as SolvencyList)
+      const { id, rootHash, coins } = dataOf(await caller(env.app)('10090'))
         .snapshots[0] as SolvencyList['snapshots'][number];
       const leaves = rowsOf<{ wallet: string | null; salt: string; sums: string[] }>(
         await env.database.db.execute(sql`
@@ -195,7 +162,7 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('a proof is given only to a signed-in wallet, and only its own; unknown snapshots are not found', async () => {
-      const anonymous = (await post(env.app, '10091')).envelope;
+      const anonymous = await caller(env.app)('10091');
       expect(anonymous.respCode).not.toBe('00000');
       expect(anonymous.data ?? null).toBeNull();
       const u = await user();
@@ -219,12 +186,9 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('a ledger whose cached balances disagree with its journal is refused, and nothing is published', async () => {
-      const before = ((await post(env.app, '10090')).envelope.data as SolvencyList).snapshots.length;
+      const before = dataOf(await caller(env.app)('10090')).snapshots.length;
       const u = await user();
-      await admin(
-        ...['deposit', '--address', u.address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', '10'],
-        ...['--txid', randomUUID().replaceAll('-', '')],
-      );
+      await depositTo(env, u.address, 'USDT', '10');
       // A balance raised outside the journal: the tree would promise money no posting owes.
       await env.database.db.execute(
         sql`update ledger_accounts set balance = balance + 1 where owner = ${u.address} and coin = 'USDT' and bucket = 'available'`,
@@ -233,7 +197,7 @@ for (const target of DATABASE_TARGETS) {
         const refused = await admin('solvency', 'snapshot');
         expect(refused.ok).toBe(false);
         expect(refused.text).toMatch(/refused: USDT/);
-        const after = ((await post(env.app, '10090')).envelope.data as SolvencyList).snapshots.length;
+        const after = dataOf(await caller(env.app)('10090')).snapshots.length;
         expect(after).toBe(before);
       } finally {
         await env.database.db.execute(

@@ -8,26 +8,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { AssetsResponse, FinanceRecord } from '../../protocol/assets.ts';
-import type { GlobalConfig } from '../../protocol/config.ts';
-import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import { DAY_MS, type Stake, type StakingPlan } from '../../protocol/staking.ts';
+import { DAY_MS, type Stake } from '../../protocol/staking.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { journalEntries } from '../../server/ledger/ledger.schema.ts';
-import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
+import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
 import { runMaturity, STAKING_LOCK_KEY } from '../../server/modules/staking/staking.job.ts';
 import { stakes } from '../../server/modules/staking/staking.schema.ts';
 import { matureDueStakes, redeem } from '../../server/modules/staking/staking.service.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { fundedWallet } from '../helpers/wallets.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -45,56 +42,30 @@ for (const target of DATABASE_TARGETS) {
     const reserved = (coin: string) => balanceOf(env.database.db, systemAccount('staking_reserved'), coin);
 
     async function user(deposits: Record<string, string> = { USDT: '20000' }) {
-      const signed = await signIn(env.app, freshKey());
-      const address = signed.account.address;
-      for (const [coin, amount] of Object.entries(deposits)) {
-        const chain =
-          { USDT: 'TRC20', ETH: 'ERC20', TRX: 'TRC20', BTC: 'BTC', BNB: 'BEP20' }[coin] ?? 'TRC20';
-        const deposit = await admin(
-          'deposit',
-          '--address',
-          address,
-          '--coin',
-          coin,
-          '--chain',
-          chain,
-          '--amount',
-          amount,
-          '--txid',
-          randomUUID().replaceAll('-', ''),
-        );
-        expect(deposit.ok, deposit.text).toBe(true);
-      }
-      const call = <T>(code: string, body: Record<string, string> = {}) =>
-        post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }) as Promise<{
-          envelope: Envelope<T>;
-        }>;
-      const plans = async () => (await call<StakingPlan[]>('10035')).envelope.data as StakingPlan[];
+      const wallet = await fundedWallet(env, deposits);
+      const { call } = wallet;
+      const plans = async () => dataOf(await call('10035'));
       const plan = async (coin: string, days: number) => {
         const found = (await plans()).find((p) => p.coin === coin && p.days === days);
         if (!found) throw new Error(`no plan ${coin} ${days}`);
         return found;
       };
       const stake = async (coin: string, days: number, amount: string) =>
-        (
-          await call<Stake>('10036', {
-            planId: String((await plan(coin, days)).id),
-            amount,
-            requestId: randomUUID(),
-          })
-        ).envelope;
-      const redeemStake = async (id: number) =>
-        (await call<Stake>('10041', { id: String(id), requestId: randomUUID() })).envelope;
-      const records = async () => (await call<Page<Stake>>('10037')).envelope.data as Page<Stake>;
-      const balance = (coin: string, bucket: 'available' | 'staked' = 'available') =>
-        balanceOf(env.database.db, userAccount(address, bucket), coin);
-      return { address, call, plans, plan, stake, redeemStake, records, balance };
+        call('10036', {
+          planId: String((await plan(coin, days)).id),
+          amount,
+          requestId: randomUUID(),
+        });
+      const redeemStake = (id: number) => call('10041', { id: String(id), requestId: randomUUID() });
+      const records = async () => dataOf(await call('10037'));
+      return { ...wallet, plans, plan, stake, redeemStake, records };
     }
 
     test('plans are public, with what is left; the yield label is the best open plan', async () => {
-      const anonymous = (await post(env.app, '10035')).envelope;
-      expect(anonymous.respCode).toBe('00000');
-      const plans = anonymous.data as StakingPlan[];
+      const anonymous = caller(env.app);
+      const answer = await anonymous('10035');
+      expect(answer.respCode).toBe('00000');
+      const plans = dataOf(answer);
       expect(plans.map((p) => `${p.coin}/${p.days}`)).toEqual([
         'USDT/7',
         'USDT/30',
@@ -117,7 +88,7 @@ for (const target of DATABASE_TARGETS) {
       expect(plans.find((p) => p.coin === 'BTC')).toMatchObject({ remaining: '0', soldOut: true });
       // 20 ETH covers 20 / (7.2% x 180/365) = 563.27 ETH of the 180-day plan: less than its quota.
       expect(plans.find((p) => p.coin === 'ETH' && p.days === 180)?.remaining).toBe('563.27160493');
-      const config = (await post(env.app, '00000')).envelope.data as GlobalConfig;
+      const config = dataOf(await anonymous('00000'));
       expect(config.maxApr).toBe('18');
       expect(config.features.staking).toBe(true);
     });
@@ -139,9 +110,13 @@ for (const target of DATABASE_TARGETS) {
         respMsg: 'This BTC staking plan is sold out.',
       });
       const unknown = await u.call('10036', { planId: '999999', amount: '10', requestId: randomUUID() });
-      expect(unknown.envelope.respCode).toBe(ERRORS.not_found.code);
-      const anonymous = await post(env.app, '10036', { planId: '1', amount: '10', requestId: randomUUID() });
-      expect(anonymous.envelope.respCode).toBe('500');
+      expect(unknown.respCode).toBe(ERRORS.not_found.code);
+      const anonymous = await caller(env.app)('10036', {
+        planId: '1',
+        amount: '10',
+        requestId: randomUUID(),
+      });
+      expect(anonymous.respCode).toBe('500');
       expect(await u.balance('USDT')).toBe('100');
       expect(await u.balance('USDT', 'staked')).toBe('0');
     });
@@ -151,7 +126,7 @@ for (const target of DATABASE_TARGETS) {
       const [poolBefore, reservedBefore] = [await pool('USDT'), await reserved('USDT')];
       const staked = await u.stake('USDT', 30, '1000');
       expect(staked.respCode).toBe('00000');
-      const s = staked.data as Stake;
+      const s = dataOf(staked);
       // 1000 x 12% x 30 / 365 = 9.8630136..., rounded down to USDT's 6 decimals.
       expect(s).toMatchObject({
         coin: 'USDT',
@@ -178,7 +153,7 @@ for (const target of DATABASE_TARGETS) {
       );
       expect(rowsOf<{ n: number }>(postingsOfEntry)[0]?.n).toBe(4);
 
-      const assets = (await u.call<AssetsResponse>('10010')).envelope.data as AssetsResponse;
+      const assets = dataOf(await u.call('10010'));
       expect(assets.assets.find((a) => a.coin === 'USDT')).toMatchObject({
         available: '1000',
         total: '2000',
@@ -186,7 +161,7 @@ for (const target of DATABASE_TARGETS) {
       const records = await u.records();
       expect(records.list).toEqual([s]);
       expect((await u.plan('USDT', 30)).staked).toBe('1000');
-      const finance = (await u.call<Page<FinanceRecord>>('10011')).envelope.data as Page<FinanceRecord>;
+      const finance = dataOf(await u.call('10011'));
       expect(finance.list[0]).toMatchObject({ type: 'staking', amount: '-1000' });
       // This plan does not allow early redemption.
       expect(await u.redeemStake(s.id)).toMatchObject({
@@ -200,7 +175,7 @@ for (const target of DATABASE_TARGETS) {
     test('early redemption returns the principal only and releases the interest to the pool', async () => {
       const u = await user({ USDT: '500' });
       const other = await user({ USDT: '10' });
-      const s = (await u.stake('USDT', 7, '365')).data as Stake;
+      const s = dataOf(await u.stake('USDT', 7, '365'));
       expect(s.interest).toBe('0.42'); // 365 x 6% x 7 / 365
       const [poolAfterStake, reservedAfterStake] = [await pool('USDT'), await reserved('USDT')];
       expect((await other.redeemStake(s.id)).respCode).toBe(ERRORS.not_found.code);
@@ -214,7 +189,7 @@ for (const target of DATABASE_TARGETS) {
       // A stake redeemed early is never paid at maturity.
       await runMaturity(env.database, new Date(Date.now() + 8 * DAY_MS));
       expect(await u.balance('USDT')).toBe('500');
-      const finance = (await u.call<Page<FinanceRecord>>('10011')).envelope.data as Page<FinanceRecord>;
+      const finance = dataOf(await u.call('10011'));
       expect(finance.list.slice(0, 2).map((r) => [r.type, r.amount])).toEqual([
         ['staking_redemption', '365'],
         ['staking', '-365'],
@@ -285,8 +260,8 @@ for (const target of DATABASE_TARGETS) {
       ]);
       const made = [] as Stake[];
       for (const [i, u] of users.entries()) {
-        made.push((await u.stake('USDT', 7, String(100 * (i + 1)))).data as Stake);
-        made.push((await u.stake('USDT', 90, '100')).data as Stake);
+        made.push(dataOf(await u.stake('USDT', 7, String(100 * (i + 1)))));
+        made.push(dataOf(await u.stake('USDT', 90, '100')));
       }
       const short = made.filter((s) => s.days === 7);
       const at = new Date(Math.max(...short.map((s) => s.expiresAt)));
@@ -318,7 +293,7 @@ for (const target of DATABASE_TARGETS) {
           earned: interest,
         });
         expect(list.find((s) => s.days === 90)).toMatchObject({ status: 'staked', earned: null });
-        const finance = (await u.call<Page<FinanceRecord>>('10011')).envelope.data as Page<FinanceRecord>;
+        const finance = dataOf(await u.call('10011'));
         expect(finance.list.filter((r) => r.type === 'staking_interest').map((r) => r.amount)).toEqual([
           interest,
         ]);
@@ -343,7 +318,7 @@ for (const target of DATABASE_TARGETS) {
 
     test('a matured stake the job has not reached yet is paid in full when the user redeems it', async () => {
       const u = await user({ USDT: '100' });
-      const s = (await u.stake('USDT', 30, '50')).data as Stake;
+      const s = dataOf(await u.stake('USDT', 30, '50'));
       const done = await env.database.db.transaction((tx) => redeem(tx, u.address, s.id, s.expiresAt));
       expect(done).toMatchObject({ status: 'redeemed', early: false, earned: s.interest });
       expect(await u.balance('USDT')).toBe(fmt(dec('100').plus(dec(s.interest))));
@@ -356,7 +331,7 @@ for (const target of DATABASE_TARGETS) {
       async () => {
         const u = await user({ USDT: '1000' });
         const made = [] as Stake[];
-        for (let i = 0; i < 5; i += 1) made.push((await u.stake('USDT', 7, '10')).data as Stake);
+        for (let i = 0; i < 5; i += 1) made.push(dataOf(await u.stake('USDT', 7, '10')));
         const url = new URL(ADMIN_URL);
         url.pathname = env.database.location.slice(env.database.location.indexOf('/'));
         const second: Database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });

@@ -7,17 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import { type FinanceRecord, STATEMENT_COLUMNS } from '../../protocol/assets.ts';
-import { codePath, type Page } from '../../protocol/envelope.ts';
+import { STATEMENT_COLUMNS } from '../../protocol/assets.ts';
+import { codePath } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { statementChunks } from '../../server/modules/assets/statement.ts';
-import { FORM_HEADERS, post } from '../helpers/app.ts';
+import { dataOf, FORM_HEADERS, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { signIn, TEST_KEYS } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { depositTo, fundedWallet } from '../helpers/wallets.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -35,36 +34,20 @@ for (const target of DATABASE_TARGETS) {
       });
 
     async function userWithRecords() {
-      const signed = await signIn(env.app, generatePrivateKey());
-      const cookie = { cookie: `${signed.cookieHeader}; lang=en` };
-      expect((await post(env.app, '10012', { requestId: randomUUID() }, cookie)).envelope.respCode).toBe(
-        '00000',
-      );
-      for (const [coin, chain, amount] of [
-        ['USDT', 'TRC20', '12.345678'],
-        ['ETH', 'ERC20', '0.00000001'],
-        ['USDT', 'TRC20', '250'],
-      ] as const) {
-        const result = await runAdminCommand(
-          {
-            argv: [
-              'deposit',
-              ...['--address', signed.account.address, '--coin', coin, '--chain', chain],
-              ...['--amount', amount, '--txid', randomUUID().replaceAll('-', ''), '--reason', 'test'],
-            ],
-            actor: 'ops',
-          },
-          { database: env.database, via: 'direct' },
-        );
-        expect(result.ok, result.text).toBe(true);
-      }
-      return { signed, cookie };
+      const wallet = await fundedWallet(env);
+      expect((await wallet.call('10012', { requestId: randomUUID() })).respCode).toBe('00000');
+      for (const [coin, amount] of [
+        ['USDT', '12.345678'],
+        ['ETH', '0.00000001'],
+        ['USDT', '250'],
+      ] as const)
+        await depositTo(env, wallet.address, coin, amount);
+      return { signed: wallet.signed, cookie: { cookie: wallet.cookie }, call: wallet.call };
     }
 
     test('the CSV holds exactly the records of the range, exact decimals, same columns in every language', async () => {
-      const { signed, cookie } = await userWithRecords();
-      const records = (await post(env.app, '10011', { size: '100' }, cookie)).envelope
-        .data as Page<FinanceRecord>;
+      const { signed, cookie, call } = await userWithRecords();
+      const records = dataOf(await call('10011', { size: '100' }));
       expect(records.list.length).toBe(4);
       // The range is anchored on the records' own times, which the database stamps: on PostgreSQL
       // its clock, not this process's (a run with a moved clock moves only the processes: docs/testing.md).

@@ -10,18 +10,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { Envelope, Page } from '../../protocol/envelope.ts';
-import { addDays, type MiningHolding, type MiningIncome, type MiningMachine } from '../../protocol/mining.ts';
+import { addDays } from '../../protocol/mining.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
-import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
+import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
-import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
+import { fundedWallet } from '../helpers/wallets.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`mining terms fixed at reservation on ${target.name}`, () => {
@@ -44,8 +43,8 @@ for (const target of DATABASE_TARGETS) {
       return fmt(dec(row?.total ?? '0'));
     };
     const machine = async (key: string) => {
-      const { envelope } = await post(env.app, '10050', { size: '100' }, { cookie: 'lang=en' });
-      const found = (envelope.data as Page<MiningMachine>).list.find((m) => m.key === key);
+      const mall = dataOf(await caller(env.app, { cookie: 'lang=en' })('10050', { size: '100' }));
+      const found = mall.list.find((m) => m.key === key);
       if (!found) throw new Error(`no machine ${key}`);
       return found;
     };
@@ -80,40 +79,29 @@ for (const target of DATABASE_TARGETS) {
     }
 
     async function user(usdt = '5000') {
-      const signed = await signIn(env.app, freshKey());
-      const address = signed.account.address;
-      await ok(
-        ...['deposit', '--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', usdt],
-        ...['--txid', randomUUID().replaceAll('-', '')],
-      );
-      const call = async <T>(code: string, body: Record<string, string> = {}) =>
-        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
-          .envelope as Envelope<T>;
+      const { call, balance } = await fundedWallet(env, { USDT: usdt });
       const buy = async (key: string, count: string) => {
         const m = await machine(key);
         const answer = m.joint
-          ? await call<MiningHolding>('10058', {
+          ? await call('10058', {
               productId: String(m.id),
               shares: count,
               requestId: randomUUID(),
             })
-          : await call<MiningHolding>('10052', {
+          : await call('10052', {
               productId: String(m.id),
               quantity: count,
               requestId: randomUUID(),
             });
         expect(answer.respCode, answer.respMsg).toBe('00000');
-        return answer.data as MiningHolding;
+        return dataOf(answer);
       };
       const holding = async (id: number) =>
-        ((await call<Page<MiningHolding>>('10053', { size: '100' })).data?.list ?? []).find(
-          (h) => h.id === id,
-        );
+        ((await call('10053', { size: '100' })).data?.list ?? []).find((h) => h.id === id);
       const income = async (id: number) =>
-        ((await call<Page<MiningIncome>>('10055', { size: '100', holdingId: String(id) })).data?.list ?? [])
+        ((await call('10055', { size: '100', holdingId: String(id) })).data?.list ?? [])
           .map((i) => [i.day, i.amount, i.source])
           .reverse();
-      const balance = (coin: string) => balanceOf(env.database.db, userAccount(address), coin);
       return { buy, holding, income, balance };
     }
 

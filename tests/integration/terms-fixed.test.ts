@@ -10,25 +10,21 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import type { ExchangeQuote, ExchangeQuoteResponse, ExchangeRecord } from '../../protocol/exchange.ts';
-import type { IdoPosition } from '../../protocol/ido.ts';
 import { commissionOf } from '../../protocol/referral.ts';
-import type { Stake, StakingPlan } from '../../protocol/staking.ts';
+import type { StakingPlan } from '../../protocol/staking.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
-import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
+import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
-import { post } from '../helpers/app.ts';
+import { dataOf } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
-import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
+import { fundedWallet } from '../helpers/wallets.ts';
 
 const HOUR = 3_600_000;
-const CHAIN: Record<string, string> = { USDT: 'TRC20', BTC: 'BTC', ETH: 'ERC20' };
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`terms fixed at reservation on ${target.name}`, () => {
@@ -43,26 +39,19 @@ for (const target of DATABASE_TARGETS) {
       balanceOf(env.database.db, systemAccount(account), coin);
 
     async function user(deposits: Record<string, string> = {}, inviteCode?: string) {
-      const signed = await signIn(env.app, freshKey(), inviteCode ? { inviteCode } : {});
-      const address = signed.account.address;
-      for (const [coin, amount] of Object.entries(deposits)) {
-        await ok(
-          ...['deposit', '--address', address, '--coin', coin, '--chain', CHAIN[coin] ?? 'TRC20'],
-          ...['--amount', amount, '--txid', randomUUID().replaceAll('-', '')],
-        );
-      }
-      const call = async <T>(code: string, body: Record<string, string> = {}) =>
-        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
-          .envelope as Envelope<T>;
+      const wallet = await fundedWallet(env, deposits, inviteCode ? { inviteCode } : {});
+      const { signed, address, call } = wallet;
       const quote = async (pair: string, amount: string) => {
-        const answer = await call<ExchangeQuoteResponse>('10030', { pair, amount });
+        const answer = await call('10030', { pair, amount });
         expect(answer.respCode, answer.respMsg).toBe('00000');
-        return answer.data?.quote as ExchangeQuote;
+        const quoted = dataOf(answer).quote;
+        if (!quoted) throw new Error(`no quote for ${amount} on ${pair}`);
+        return quoted;
       };
       const exchange = (pair: string, amount: string, quoteId: string) =>
-        call<ExchangeRecord>('10031', { pair, amount, quoteId, requestId: randomUUID() });
+        call('10031', { pair, amount, quoteId, requestId: randomUUID() });
       const balance = (coin: string, bucket: 'available' | 'frozen' | 'staked' = 'available') =>
-        balanceOf(env.database.db, userAccount(address, bucket), coin);
+        wallet.balance(coin, bucket);
       const code = signed.login?.user.inviteCode ?? '';
       return { address: address.toLowerCase(), code, call, quote, exchange, balance };
     }
@@ -118,16 +107,16 @@ for (const target of DATABASE_TARGETS) {
 
     test('staking: a stake keeps its APR, interest and early redemption; maturity pays what was reserved', async () => {
       const u = await user({ USDT: '5000' });
-      const plans = (await u.call<StakingPlan[]>('10035')).data ?? [];
+      const plans = (await u.call('10035')).data ?? [];
       const planOf = (days: number) => plans.find((p) => p.coin === 'USDT' && p.days === days) as StakingPlan;
       const stake = async (days: number, amount: string) => {
-        const answer = await u.call<Stake>('10036', {
+        const answer = await u.call('10036', {
           planId: String(planOf(days).id),
           amount,
           requestId: randomUUID(),
         });
         expect(answer.respCode, answer.respMsg).toBe('00000');
-        return answer.data as Stake;
+        return dataOf(answer);
       };
       const poolBefore = await system('staking_reward_pool', 'USDT');
       // 30 days at 12 %, no early redemption; 7 days at 6 %, early redemption allowed.
@@ -148,13 +137,13 @@ for (const target of DATABASE_TARGETS) {
       );
       expect(await system('staking_reward_pool', 'USDT')).toBe(poolStaked);
       // Early redemption is the stake's, not the plan's, in both directions.
-      const redeem = (id: number) => u.call<Stake>('10041', { id: String(id), requestId: randomUUID() });
+      const redeem = (id: number) => u.call('10041', { id: String(id), requestId: randomUUID() });
       expect((await redeem(long.id)).respCode).toBe(ERRORS.stake_not_redeemable.code);
       expect((await redeem(short.id)).data).toMatchObject({ early: true, earned: '0', apr: '6' });
       expect(await system('staking_reward_pool', 'USDT')).toBe(fmt(dec(poolStaked).plus('1.150684')));
       // Maturity pays the interest promised at 12 %, reserved at staking time.
       await ok('staking', 'mature', '--at', new Date(long.expiresAt).toISOString());
-      const records = (await u.call<Page<Stake>>('10037')).data?.list ?? [];
+      const records = (await u.call('10037')).data?.list ?? [];
       expect(records.find((s) => s.id === long.id)).toMatchObject({
         status: 'redeemed',
         apr: '12',
@@ -187,7 +176,7 @@ for (const target of DATABASE_TARGETS) {
       await ok('fund', 'ido-treasury', token, '1000');
       await ok('ido', 'advance', '--at', new Date(now).toISOString());
       const u = await user({ USDT: '1000' });
-      const subscribed = await u.call<IdoPosition>('10063', {
+      const subscribed = await u.call('10063', {
         offeringId: String(id),
         shares: '4',
         requestId: randomUUID(),
@@ -211,7 +200,7 @@ for (const target of DATABASE_TARGETS) {
       expect(precision.text).toMatch(new RegExp(`${token} has money in the books: its precision 6 is fixed`));
       await ok(...['config', 'coin', token, '--name', 'Fixed Token', '--precision', '6', '--chains', 'none']);
       await ok('ido', 'advance', '--at', new Date(now + 2 * HOUR).toISOString());
-      const [position] = (await u.call<Page<IdoPosition>>('10064')).data?.list ?? [];
+      const [position] = (await u.call('10064')).data?.list ?? [];
       expect(position).toMatchObject({ won: '400', consumed: '200', refunded: '0', phase: 'issued' });
       expect(await u.balance(token)).toBe('400');
       expect(await system('ido_treasury', token)).toBe('0');
@@ -226,7 +215,7 @@ for (const target of DATABASE_TARGETS) {
         const q = await child.quote('USDT_ETH', '100');
         const done = await child.exchange('USDT_ETH', '100', q.quoteId);
         expect(done.respCode, done.respMsg).toBe('00000');
-        return done.data as ExchangeRecord;
+        return dataOf(done);
       };
       /** Per exchange of the child: its fee and the two commissions it paid. */
       const paid = async () =>

@@ -7,20 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import type { FinanceRecord } from '../../protocol/assets.ts';
-import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import type { CurrentOrders, Order } from '../../protocol/trading.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
-import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
 import { pricesAt } from '../../server/modules/trading/prices.ts';
 import { runTriggers } from '../../server/modules/trading/trading.job.ts';
-import { post } from '../helpers/app.ts';
+import { dataOf, type TestFields } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
-import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
+import { fundedWallet } from '../helpers/wallets.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`a pending order's margin follows its price on ${target.name}`, () => {
@@ -32,23 +28,14 @@ for (const target of DATABASE_TARGETS) {
       });
 
     async function user(usdt: string) {
-      const signed = await signIn(env.app, freshKey());
-      const address = signed.account.address;
-      const deposit = await admin(
-        ...['deposit', '--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', usdt],
-        ...['--txid', randomUUID().replaceAll('-', '')],
-      );
-      expect(deposit.ok, deposit.text).toBe(true);
-      const call = async <T>(code: string, body: Record<string, string> = {}) =>
-        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
-          .envelope as Envelope<T>;
-      const balance = (bucket: 'available' | 'frozen' = 'available') =>
-        balanceOf(env.database.db, userAccount(address, bucket), 'USDT');
-      const order = async (id: number) => (await call<Order>('10082', { id: String(id) })).data as Order;
-      const place = (fields: Record<string, string>) =>
-        call<Order>('10073', { side: 'buy', requestId: randomUUID(), ...fields });
-      const modify = (id: number, fields: Record<string, string>) =>
-        call<Order>('10074', { id: String(id), requestId: randomUUID(), ...fields });
+      const wallet = await fundedWallet(env, { USDT: usdt });
+      const { address, call } = wallet;
+      const balance = (bucket: 'available' | 'frozen' = 'available') => wallet.balance('USDT', bucket);
+      const order = async (id: number) => dataOf(await call('10082', { id: String(id) }));
+      const place = (fields: TestFields) =>
+        call('10073', { side: 'buy', requestId: randomUUID(), ...fields });
+      const modify = (id: number, fields: TestFields) =>
+        call('10074', { id: String(id), requestId: randomUUID(), ...fields });
       return { address, call, balance, order, place, modify };
     }
 
@@ -57,7 +44,7 @@ for (const target of DATABASE_TARGETS) {
       const u = await user('20');
       const placed = await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '1' });
       expect(placed.respCode, placed.respMsg).toBe('00000');
-      const id = (placed.data as Order).id;
+      const id = dataOf(placed).id;
       expect(placed.data).toMatchObject({ margin: '0.1', commission: '10', status: 'pending' });
       expect(await u.balance()).toBe('9.9');
 
@@ -78,8 +65,7 @@ for (const target of DATABASE_TARGETS) {
     test('moving the price up freezes the difference, moving it down releases the excess', async () => {
       env.source.pin('BTCUSDT', '61015', '61016');
       const u = await user('7000');
-      const placed = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '1' }))
-        .data as Order;
+      const placed = dataOf(await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '1' }));
       const up = await u.modify(placed.id, { price: '60000' });
       expect(up.respCode, up.respMsg).toBe('00000');
       // 1 BTC at 60,000 at 1:10 = 6,000 USDT of margin, 5,999.9 more than the 0.1 frozen.
@@ -91,13 +77,13 @@ for (const target of DATABASE_TARGETS) {
       // Levels alone change no margin and make no entry.
       const levels = await u.modify(placed.id, { price: '30000.5', stopLoss: '29000' });
       expect(levels.data).toMatchObject({ margin: '3000.05', stopLoss: '29000' });
-      const records = (await u.call<Page<FinanceRecord>>('10011', { size: '50' })).data?.list ?? [];
+      const records = (await u.call('10011', { size: '50' })).data?.list ?? [];
       expect(records.filter((r) => r.type === 'forex_margin_change').map((r) => r.amount)).toEqual([
         '2999.95',
         '-5999.9',
       ]);
       // Cancelling returns exactly what is frozen now.
-      const cancelled = await u.call<Order>('10079', { id: String(placed.id), requestId: randomUUID() });
+      const cancelled = await u.call('10079', { id: String(placed.id), requestId: randomUUID() });
       expect(cancelled.data).toMatchObject({ status: 'cancelled', closeReason: null });
       expect([await u.balance(), await u.balance('frozen')]).toEqual(['7000', '0']);
       expect((await auditLedger(env.database.db)).ok).toBe(true);
@@ -106,10 +92,10 @@ for (const target of DATABASE_TARGETS) {
     test('a gap re-prices the margin at the fill: the difference frozen, or the excess released', async () => {
       env.source.pin('BTCUSDT', '60000', '60001');
       const u = await user('20000');
-      const stop = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_stop', lots: '1', price: '61000' }))
-        .data as Order;
-      const limit = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '59000' }))
-        .data as Order;
+      const stop = dataOf(await u.place({ symbol: 'BTCUSDT', kind: 'buy_stop', lots: '1', price: '61000' }));
+      const limit = dataOf(
+        await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '59000' }),
+      );
       expect([stop.margin, limit.margin]).toEqual(['6100', '5900']);
       // A gap down through the limit: it fills at the ask 55,001 and releases 399.9.
       env.source.pin('BTCUSDT', '55000', '55001');
@@ -128,8 +114,7 @@ for (const target of DATABASE_TARGETS) {
     test('a gap the user cannot cover cancels the order: not enough margin at fill, all of it returned', async () => {
       env.source.pin('BTCUSDT', '60000', '60001');
       const u = await user('6120');
-      const stop = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_stop', lots: '1', price: '61000' }))
-        .data as Order;
+      const stop = dataOf(await u.place({ symbol: 'BTCUSDT', kind: 'buy_stop', lots: '1', price: '61000' }));
       expect([await u.balance(), await u.balance('frozen')]).toEqual(['10', '6110']);
       // Filling at 62,001 needs 6,200.1: 100.1 more than frozen, and only 10 is available.
       env.source.pin('BTCUSDT', '62000', '62001');
@@ -141,9 +126,9 @@ for (const target of DATABASE_TARGETS) {
         margin: '6100',
       });
       expect([await u.balance(), await u.balance('frozen')]).toEqual(['6120', '0']);
-      const current = (await u.call<CurrentOrders>('10080')).data as CurrentOrders;
+      const current = dataOf(await u.call('10080'));
       expect(current).toEqual({ positions: [], pending: [] });
-      const history = (await u.call<Page<Order>>('10081')).data?.list ?? [];
+      const history = (await u.call('10081')).data?.list ?? [];
       expect(history.map((o) => [o.id, o.closeReason])).toEqual([[stop.id, 'no_margin']]);
       // Nothing is settled twice: the engine finds nothing more to do.
       expect(await triggers()).toMatchObject({ filled: 0, closed: 0, cancelled: 0 });
@@ -153,9 +138,10 @@ for (const target of DATABASE_TARGETS) {
     test("the operator's new contract size, leverage and commission apply to new orders only", async () => {
       env.source.pin('BTCUSDT', '60000', '60001');
       const u = await user('40000');
-      const pending = (await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '59000' }))
-        .data as Order;
-      const open = (await u.place({ symbol: 'BTCUSDT', kind: 'market', lots: '0.1' })).data as Order;
+      const pending = dataOf(
+        await u.place({ symbol: 'BTCUSDT', kind: 'buy_limit', lots: '1', price: '59000' }),
+      );
+      const open = dataOf(await u.place({ symbol: 'BTCUSDT', kind: 'market', lots: '0.1' }));
       expect([pending.margin, pending.commission]).toEqual(['5900', '10']);
       expect([open.margin, open.commission, open.openPrice]).toEqual(['600.01', '1', '60001']);
       const rules = (contract: string, leverage: string, commission: string) =>
@@ -177,10 +163,10 @@ for (const target of DATABASE_TARGETS) {
         expect(await u.order(pending.id)).toMatchObject({ status: 'open', margin: '5940.1' });
         // The position opened before the change settles on 0.1 BTC, not 0.2: (65,000 - 60,001) x 0.1.
         env.source.pin('BTCUSDT', '65000', '65001');
-        const closed = await u.call<Order>('10076', { id: String(open.id), requestId: randomUUID() });
+        const closed = await u.call('10076', { id: String(open.id), requestId: randomUUID() });
         expect(closed.data).toMatchObject({ status: 'closed', profit: '499.9' });
         // A new order takes the new rules: 0.1 x 2 x 65,001 / 5 of margin, 0.1 x 20 of commission.
-        const fresh = (await u.place({ symbol: 'BTCUSDT', kind: 'market', lots: '0.1' })).data as Order;
+        const fresh = dataOf(await u.place({ symbol: 'BTCUSDT', kind: 'market', lots: '0.1' }));
         expect([fresh.margin, fresh.commission]).toEqual(['2600.04', '2']);
         expect((await auditLedger(env.database.db)).ok).toBe(true);
       } finally {

@@ -9,32 +9,28 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { FinanceRecord } from '../../protocol/assets.ts';
-import type { Envelope, Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import type { CurrentOrders, Order } from '../../protocol/trading.ts';
+import type { Order } from '../../protocol/trading.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
-import { balanceOf, systemAccount, userAccount } from '../../server/ledger/ledger.ts';
+import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
 import { pricesAt } from '../../server/modules/trading/prices.ts';
 import { runTriggers, TRADING_LOCK_KEY } from '../../server/modules/trading/trading.job.ts';
 import { orders } from '../../server/modules/trading/trading.schema.ts';
 import { settleEachIfUnchanged } from '../../server/modules/trading/trading.settlement.ts';
-import { post } from '../helpers/app.ts';
+import { dataOf, type TestFields } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { directAdmin } from '../helpers/direct-admin.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { freshKey, signIn } from '../helpers/login.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
+import { fundedWallet } from '../helpers/wallets.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`trading on ${target.name}`, () => {
     const env = useMarketApp(target, createControlledSource());
-    const admin = directAdmin(env);
     const triggers = async (database = env.database) =>
       runTriggers(database, await pricesAt(env.engine, Date.now()), Date.now(), (id, error) => {
         throw new Error(`order ${id} not settled: ${(error as Error).message}`);
@@ -42,21 +38,12 @@ for (const target of DATABASE_TARGETS) {
     const pool = () => balanceOf(env.database.db, systemAccount('trading_margin_pool'), 'USDT');
 
     async function user(usdt = '10000') {
-      const signed = await signIn(env.app, freshKey());
-      const address = signed.account.address;
-      const deposit = await admin(
-        ...['deposit', '--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', usdt],
-        ...['--txid', randomUUID().replaceAll('-', '')],
-      );
-      expect(deposit.ok, deposit.text).toBe(true);
-      const call = async <T>(code: string, body: Record<string, string> = {}) =>
-        (await post(env.app, code, body, { cookie: `${signed.cookieHeader}; lang=en` }))
-          .envelope as Envelope<T>;
-      const place = (fields: Record<string, string>) =>
-        call<Order>('10073', { kind: 'market', side: 'buy', requestId: randomUUID(), ...fields });
-      const balance = (bucket: 'available' | 'frozen' = 'available') =>
-        balanceOf(env.database.db, userAccount(address, bucket), 'USDT');
-      const order = async (id: number) => (await call<Order>('10082', { id: String(id) })).data as Order;
+      const wallet = await fundedWallet(env, { USDT: usdt });
+      const { address, call } = wallet;
+      const place = (fields: TestFields) =>
+        call('10073', { kind: 'market', side: 'buy', requestId: randomUUID(), ...fields });
+      const balance = (bucket: 'available' | 'frozen' = 'available') => wallet.balance('USDT', bucket);
+      const order = async (id: number) => dataOf(await call('10082', { id: String(id) }));
       return { address, call, place, balance, order };
     }
 
@@ -83,9 +70,9 @@ for (const target of DATABASE_TARGETS) {
       ).toBe('0.35');
       // Live profit at the bid: bought at 1.16008, worth 1.16100 now: 0.00092 x 10,000 = 9.2 USDT.
       env.source.pin('EURUSD', '1.16100', '1.16108');
-      const current = (await u.call<CurrentOrders>('10080')).data as CurrentOrders;
+      const current = dataOf(await u.call('10080'));
       expect(current.positions[0]).toMatchObject({ currentPrice: '1.16100', floatingProfit: '9.2' });
-      const records = (await u.call<Page<FinanceRecord>>('10011')).data?.list ?? [];
+      const records = (await u.call('10011')).data?.list ?? [];
       expect(records.map((r) => [r.type, r.amount])).toContainEqual(['forex_placement', '-116.358']);
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
@@ -129,20 +116,20 @@ for (const target of DATABASE_TARGETS) {
         respMsg: 'Trading is not open yet',
       });
       expect(await u.balance()).toBe('100');
-      expect((await u.call<CurrentOrders>('10080')).data).toEqual({ positions: [], pending: [] });
+      expect((await u.call('10080')).data).toEqual({ positions: [], pending: [] });
       env.source.pin('EURUSD', '1.16000', '1.16008');
       // Replayed: the first answer, one order.
       const requestId = randomUUID();
       const first = await u.place({ symbol: 'EURUSD', lots: '0.01', requestId });
       expect((await u.place({ symbol: 'EURUSD', lots: '0.01', requestId })).data).toEqual(first.data);
-      expect((await u.call<CurrentOrders>('10080')).data?.positions).toHaveLength(1);
+      expect((await u.call('10080')).data?.positions).toHaveLength(1);
     });
 
     test('take profit closes on the bid; a gap through the stop loss closes past it', async () => {
       env.source.pin('EURUSD', '1.16000', '1.16008');
       const u = await user('1000');
-      const tp = (await u.place({ symbol: 'EURUSD', lots: '0.1', takeProfit: '1.17' })).data as Order;
-      const sl = (await u.place({ symbol: 'EURUSD', lots: '0.1', stopLoss: '1.159' })).data as Order;
+      const tp = dataOf(await u.place({ symbol: 'EURUSD', lots: '0.1', takeProfit: '1.17' }));
+      const sl = dataOf(await u.place({ symbol: 'EURUSD', lots: '0.1', stopLoss: '1.159' }));
       // The ask reaching the TP is not enough for a long.
       env.source.pin('EURUSD', '1.16992', '1.17');
       await triggers();
@@ -176,7 +163,7 @@ for (const target of DATABASE_TARGETS) {
       const placed: Order[] = [];
       for (const p of people)
         for (let i = 0; i < 4; i += 1)
-          placed.push((await p.place({ symbol: 'EURUSD', lots: '0.01', takeProfit: '1.165' })).data as Order);
+          placed.push(dataOf(await p.place({ symbol: 'EURUSD', lots: '0.01', takeProfit: '1.165' })));
       env.source.pin('EURUSD', '1.166', '1.16608');
       const [first, second] = await Promise.all([triggers(), triggers()]);
       // Two runs at once: the advisory lock lets one of them work; every position closes once.
@@ -197,7 +184,7 @@ for (const target of DATABASE_TARGETS) {
       expect((await u.place({ symbol: 'XAUUSD', lots: '0.1' })).respCode).toBe(
         ERRORS.insufficient_balance.code,
       );
-      const p = (await u.place({ symbol: 'XAUUSD', lots: '0.02' })).data as Order;
+      const p = dataOf(await u.place({ symbol: 'XAUUSD', lots: '0.02' }));
       expect(p.margin).toBe('400.03');
       // A loss of 79 % of the margin: still open.
       env.source.pin('XAUUSD', '3842.30', '3842.60');
@@ -213,7 +200,7 @@ for (const target of DATABASE_TARGETS) {
       });
       // A second position gapping far past its margin loses exactly its margin.
       env.source.pin('XAUUSD', '4000.00', '4000.30');
-      const q = (await u.place({ symbol: 'XAUUSD', lots: '0.01' })).data as Order;
+      const q = dataOf(await u.place({ symbol: 'XAUUSD', lots: '0.01' }));
       env.source.pin('XAUUSD', '3000', '3000.30');
       await triggers();
       expect(await u.order(q.id)).toMatchObject({
@@ -236,14 +223,13 @@ for (const target of DATABASE_TARGETS) {
         takeProfit: '151',
       });
       expect(limit.data).toMatchObject({ status: 'pending', side: 'buy', price: '149.5' });
-      const stop = (await u.place({ symbol: 'USDJPY', lots: '0.1', kind: 'sell_stop', price: '149' }))
-        .data as Order;
+      const stop = dataOf(await u.place({ symbol: 'USDJPY', lots: '0.1', kind: 'sell_stop', price: '149' }));
       const frozen = await u.balance('frozen');
       // Modify the pending price; then the ask falls through it in a gap.
       expect(
         (
-          await u.call<Order>('10074', {
-            id: String((limit.data as Order).id),
+          await u.call('10074', {
+            id: String(dataOf(limit).id),
             price: '149.6',
             takeProfit: '151',
             requestId: randomUUID(),
@@ -252,10 +238,10 @@ for (const target of DATABASE_TARGETS) {
       ).toBe('149.6');
       env.source.pin('USDJPY', '149.390', '149.400');
       await triggers();
-      const filled = await u.order((limit.data as Order).id);
+      const filled = await u.order(dataOf(limit).id);
       expect(filled).toMatchObject({ status: 'open', openPrice: '149.4' });
       // The sell stop at 149 is not reached: cancelled, its margin and commission return.
-      const cancelled = await u.call<Order>('10079', { id: String(stop.id), requestId: randomUUID() });
+      const cancelled = await u.call('10079', { id: String(stop.id), requestId: randomUUID() });
       expect(cancelled.data?.status).toBe('cancelled');
       // The fill re-priced the margin at its price and rate (docs/trading.md, "Re-pricing"):
       // 0.1 lot x 100,000 x 149.4 / 100 JPY at 1 / 149.395 (the mid) = 100.003347 USDT, rounded up.
@@ -268,9 +254,7 @@ for (const target of DATABASE_TARGETS) {
       const closed = await u.order(filled.id);
       expect(closed).toMatchObject({ status: 'closed', closeReason: 'take_profit', closePrice: '151' });
       expect(closed.profit).toBe('105.956756');
-      const types = ((await u.call<Page<FinanceRecord>>('10011', { size: '50' })).data?.list ?? []).map(
-        (r) => r.type,
-      );
+      const types = ((await u.call('10011', { size: '50' })).data?.list ?? []).map((r) => r.type);
       expect(types).toEqual(
         expect.arrayContaining(['forex_placement', 'forex_settlement', 'forex_cancellation']),
       );
@@ -280,10 +264,10 @@ for (const target of DATABASE_TARGETS) {
     test('the engine and the user closing one position at once settle it once', async () => {
       env.source.pin('BTCUSDT', '95000', '95001');
       const u = await user('10000');
-      const p = (await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' })).data as Order;
+      const p = dataOf(await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' }));
       env.source.pin('BTCUSDT', '96000', '96001');
       const [byUser] = await Promise.all([
-        u.call<Order>('10076', { id: String(p.id), requestId: randomUUID() }),
+        u.call('10076', { id: String(p.id), requestId: randomUUID() }),
         triggers(),
       ]);
       expect([ERRORS.order_not_modifiable.code, '00000']).toContain(byUser.respCode);
@@ -298,8 +282,8 @@ for (const target of DATABASE_TARGETS) {
     test('the engine’s batch close leaves a position whose level moved since it was read and closes the rest', async () => {
       env.source.pin('BTCUSDT', '95000', '95001');
       const u = await user('10000');
-      const a = (await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' })).data as Order;
-      const b = (await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' })).data as Order;
+      const a = dataOf(await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' }));
+      const b = dataOf(await u.place({ symbol: 'BTCUSDT', lots: '0.01', takeProfit: '96000' }));
       env.source.pin('BTCUSDT', '96000', '96001');
       const read = async (id: number) => {
         const [row] = await env.database.db.select().from(orders).where(eq(orders.id, id));
@@ -315,7 +299,7 @@ for (const target of DATABASE_TARGETS) {
       });
       // The engine read both rows while the take profit was crossed; the user then moved a's away.
       const [staleA, rowB] = [await read(a.id), await read(b.id)];
-      const moved = await u.call<Order>('10074', {
+      const moved = await u.call('10074', {
         id: String(a.id),
         takeProfit: '97000',
         requestId: randomUUID(),
@@ -353,9 +337,7 @@ for (const target of DATABASE_TARGETS) {
         const placed: Order[] = [];
         for (const p of people)
           for (let i = 0; i < 3; i += 1)
-            placed.push(
-              (await p.place({ symbol: 'ETHUSDT', lots: '0.1', takeProfit: '3400' })).data as Order,
-            );
+            placed.push(dataOf(await p.place({ symbol: 'ETHUSDT', lots: '0.1', takeProfit: '3400' })));
         const url = new URL(ADMIN_URL);
         url.pathname = env.database.location.slice(env.database.location.indexOf('/'));
         const second: Database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
@@ -400,7 +382,7 @@ for (const target of DATABASE_TARGETS) {
         const ask = (mid + 0.00008).toFixed(5);
         env.source.pin('EURUSD', bid, ask);
         const actions = people.map(async (p) => {
-          const current = (await p.call<CurrentOrders>('10080')).data as CurrentOrders;
+          const current = dataOf(await p.call('10080'));
           const kind = rand(5);
           if (kind === 0 && current.positions[0])
             return p.call('10076', { id: String(current.positions[0].id), requestId: randomUUID() });
@@ -438,7 +420,7 @@ for (const target of DATABASE_TARGETS) {
       }
       // Everyone closes and cancels what is left: no margin stays frozen; every USDT is accounted for.
       for (const p of people) {
-        const current = (await p.call<CurrentOrders>('10080')).data as CurrentOrders;
+        const current = dataOf(await p.call('10080'));
         for (const o of current.positions)
           await p.call('10076', { id: String(o.id), requestId: randomUUID() });
         for (const o of current.pending) await p.call('10079', { id: String(o.id), requestId: randomUUID() });

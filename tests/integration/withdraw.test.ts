@@ -5,18 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import type { AssetsResponse, FinanceRecord } from '../../protocol/assets.ts';
-import type { Page } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import type { Withdrawal, WithdrawalDetails, WithdrawOption } from '../../protocol/withdraw.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
-import { post } from '../helpers/app.ts';
+import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { depositTo, fundedWallet } from '../helpers/wallets.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
 
@@ -25,29 +23,9 @@ for (const target of DATABASE_TARGETS) {
     const env = useSeededApp(target);
     const admin = directAdmin(env);
 
-    /** A credited USDT deposit to `address`, through the operator's command. */
-    async function depositUsdt(address: string, amount: string) {
-      const deposit = await admin(
-        'deposit',
-        '--address',
-        address,
-        '--coin',
-        'USDT',
-        '--chain',
-        'TRC20',
-        '--amount',
-        amount,
-        '--txid',
-        randomUUID().replaceAll('-', ''),
-      );
-      expect(deposit.ok).toBe(true);
-    }
-
     async function funded(amount: string) {
-      const user = await signIn(env.app, freshKey());
-      await depositUsdt(user.account.address, amount);
-      const call = (code: string, body: Record<string, string> = {}) =>
-        post(env.app, code, body, { cookie: `${user.cookieHeader}; lang=en` });
+      const wallet = await fundedWallet(env, { USDT: amount });
+      const { call } = wallet;
       const withdraw = (amountOut: string, extra: Record<string, string> = {}) =>
         call('10025', {
           coin: 'USDT',
@@ -57,14 +35,14 @@ for (const target of DATABASE_TARGETS) {
           requestId: randomUUID(),
           ...extra,
         });
-      const assets = async () => (await call('10010')).envelope.data as AssetsResponse;
+      const assets = async () => dataOf(await call('10010'));
       const usdt = async () => (await assets()).assets.find((a) => a.coin === 'USDT');
-      return { user, call, withdraw, usdt };
+      return { user: wallet.signed, call, withdraw, usdt };
     }
 
     test('options list fee, minimum, maximum and the available balance per coin and chain', async () => {
       const { call } = await funded('100');
-      const options = (await call('10022')).envelope.data as WithdrawOption[];
+      const options = dataOf(await call('10022'));
       expect(options.find((o) => o.coin === 'USDT' && o.chain === 'TRC20')).toEqual({
         coin: 'USDT',
         chain: 'TRC20',
@@ -79,7 +57,7 @@ for (const target of DATABASE_TARGETS) {
     test('bad input is refused with a clear message and changes nothing', async () => {
       const { withdraw, usdt } = await funded('100');
       const wrongAddress = await withdraw('20', { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
-      expect(wrongAddress.envelope).toMatchObject({
+      expect(wrongAddress).toMatchObject({
         respCode: ERRORS.address_invalid.code,
         respMsg: expect.stringContaining('TRC20'),
       });
@@ -87,28 +65,28 @@ for (const target of DATABASE_TARGETS) {
         chain: 'ERC20',
         address: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
       });
-      expect(evmBadChecksum.envelope.respCode).toBe(ERRORS.address_invalid.code);
+      expect(evmBadChecksum.respCode).toBe(ERRORS.address_invalid.code);
       const tooSmall = await withdraw('5');
-      expect(tooSmall.envelope).toMatchObject({
+      expect(tooSmall).toMatchObject({
         respCode: ERRORS.amount_out_of_range.code,
         respMsg: 'The amount must be between 10 and 50000.',
       });
       const tooPrecise = await withdraw('10.0000001');
-      expect(tooPrecise.envelope.respCode).toBe(ERRORS.amount_out_of_range.code);
+      expect(tooPrecise.respCode).toBe(ERRORS.amount_out_of_range.code);
       const tooMuch = await withdraw('150');
-      expect(tooMuch.envelope).toMatchObject({
+      expect(tooMuch).toMatchObject({
         respCode: ERRORS.insufficient_balance.code,
         respMsg: 'Insufficient USDT balance',
       });
       const noRoute = await withdraw('20', { coin: 'BTC' });
-      expect(noRoute.envelope.respCode).toBe(ERRORS.withdrawal_unavailable.code);
+      expect(noRoute.respCode).toBe(ERRORS.withdrawal_unavailable.code);
       expect(await usdt()).toMatchObject({ available: '100', frozen: '0' });
     });
 
     test('submit freezes; review, process and complete pay out amount minus fee; history shows every step', async () => {
       const { withdraw, call, usdt } = await funded('100');
       const submitted = await withdraw('50');
-      const w = submitted.envelope.data as Withdrawal;
+      const w = dataOf(submitted);
       expect(w).toMatchObject({ status: 'submitted', amount: '50', fee: '1', arrival: '49' });
       expect(await usdt()).toMatchObject({ available: '50', frozen: '50', total: '100' });
       expect(await admin('withdrawals', 'complete', String(w.id))).toMatchObject({ exitCode: 2 });
@@ -123,7 +101,7 @@ for (const target of DATABASE_TARGETS) {
         Number(await balanceOf(env.database.db, systemAccount('fee_revenue'), 'USDT')) -
           Number(revenueBefore),
       ).toBe(1);
-      const details = (await call('10027', { id: String(w.id) })).envelope.data as WithdrawalDetails;
+      const details = dataOf(await call('10027', { id: String(w.id) }));
       expect(details.withdrawal).toMatchObject({ status: 'successful', txid: 'abcdef0123456789' });
       expect(details.history.map((h) => h.status)).toEqual([
         'submitted',
@@ -131,9 +109,9 @@ for (const target of DATABASE_TARGETS) {
         'processing',
         'successful',
       ]);
-      const records = (await call('10026')).envelope.data as Page<Withdrawal>;
+      const records = dataOf(await call('10026'));
       expect(records.list.map((r) => r.id)).toContain(w.id);
-      const finance = (await call('10011')).envelope.data as Page<FinanceRecord>;
+      const finance = dataOf(await call('10011'));
       expect(finance.list.map((r) => [r.type, r.amount])).toEqual([
         ['withdrawal', '-50'],
         ['deposit', '100'],
@@ -142,8 +120,8 @@ for (const target of DATABASE_TARGETS) {
 
     test('a rejection and a failure both return the frozen amount, with the reason in the history', async () => {
       const { withdraw, call, usdt } = await funded('100');
-      const a = (await withdraw('30')).envelope.data as Withdrawal;
-      const b = (await withdraw('40')).envelope.data as Withdrawal;
+      const a = dataOf(await withdraw('30'));
+      const b = dataOf(await withdraw('40'));
       expect(await usdt()).toMatchObject({ available: '30', frozen: '70' });
       expect(await admin('withdrawals', 'reject', String(a.id))).toMatchObject({ ok: true });
       await admin('withdrawals', 'review', String(b.id));
@@ -152,18 +130,17 @@ for (const target of DATABASE_TARGETS) {
       expect(await usdt()).toMatchObject({ available: '60', frozen: '40' });
       expect(await admin('withdrawals', 'returned', String(b.id))).toMatchObject({ ok: true });
       expect(await usdt()).toMatchObject({ available: '100', frozen: '0' });
-      const details = (await call('10027', { id: String(a.id) })).envelope.data as WithdrawalDetails;
+      const details = dataOf(await call('10027', { id: String(a.id) }));
       expect(details.history.at(-1)).toMatchObject({ status: 'rejected', note: 'test' });
-      const returned = (await call('10011', { type: 'withdrawal_returned' })).envelope
-        .data as Page<FinanceRecord>;
+      const returned = dataOf(await call('10011', { type: 'withdrawal_returned' }));
       expect(returned.total).toBe(2);
     });
 
     test("one user cannot read another's withdrawal", async () => {
       const alice = await funded('100');
       const bob = await funded('100');
-      const w = (await alice.withdraw('20')).envelope.data as Withdrawal;
-      expect((await bob.call('10027', { id: String(w.id) })).envelope.respCode).toBe(ERRORS.not_found.code);
+      const w = dataOf(await alice.withdraw('20'));
+      expect((await bob.call('10027', { id: String(w.id) })).respCode).toBe(ERRORS.not_found.code);
     });
 
     test('a retried submission with one requestId moves money once', async () => {
@@ -171,7 +148,7 @@ for (const target of DATABASE_TARGETS) {
       const requestId = randomUUID();
       const results = await Promise.all(Array.from({ length: 6 }, () => withdraw('20', { requestId })));
       // Every retry answers the first result (the stored copy may order its keys differently).
-      for (const r of results) expect(r.envelope).toEqual(results[0]?.envelope);
+      for (const r of results) expect(r).toEqual(results[0]);
       expect(await usdt()).toMatchObject({ available: '80', frozen: '20' });
     });
 
@@ -180,25 +157,23 @@ for (const target of DATABASE_TARGETS) {
       const { user, withdraw, usdt } = await funded('50');
       const requestId = randomUUID();
       const refused = await withdraw('80', { requestId });
-      expect(refused.envelope.respCode).toBe(ERRORS.insufficient_balance.code);
+      expect(refused.respCode).toBe(ERRORS.insufficient_balance.code);
       expect(await usdt()).toMatchObject({ available: '50', frozen: '0' });
-      await depositUsdt(user.account.address, '50');
+      await depositTo(env, user.account.address, 'USDT', '50');
       const accepted = await withdraw('80', { requestId });
-      expect(accepted.envelope.respCode).toBe('00000');
+      expect(accepted.respCode).toBe('00000');
       expect(await usdt()).toMatchObject({ available: '20', frozen: '80' });
       // From now on the success is the stored answer.
-      expect((await withdraw('80', { requestId })).envelope).toEqual(accepted.envelope);
+      expect(await withdraw('80', { requestId })).toEqual(accepted);
       expect(await usdt()).toMatchObject({ available: '20', frozen: '80' });
     });
 
     test('50 simultaneous withdrawals of the whole balance: exactly one is accepted', async () => {
       const { withdraw, usdt } = await funded('100');
       const results = await Promise.all(Array.from({ length: 50 }, () => withdraw('100')));
-      const accepted = results.filter((r) => r.envelope.respCode === '00000');
+      const accepted = results.filter((r) => r.respCode === '00000');
       expect(accepted).toHaveLength(1);
-      expect(results.filter((r) => r.envelope.respCode === ERRORS.insufficient_balance.code)).toHaveLength(
-        49,
-      );
+      expect(results.filter((r) => r.respCode === ERRORS.insufficient_balance.code)).toHaveLength(49);
       expect(await usdt()).toMatchObject({ available: '0', frozen: '100' });
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
@@ -216,7 +191,7 @@ for (const target of DATABASE_TARGETS) {
         const roll = next();
         if (roll < 0.4) {
           const r = await u.withdraw(String(10 + Math.floor(next() * 200)));
-          if (r.envelope.respCode === '00000') open.push((r.envelope.data as Withdrawal).id);
+          if (r.respCode === '00000') open.push(dataOf(r).id);
         } else if (roll < 0.7 && open.length > 0) {
           const id = String(open[Math.floor(next() * open.length)]);
           const action = ['review', 'reject', 'process', 'complete', 'fail', 'returned'][
@@ -276,14 +251,15 @@ describe('operator commands as the issue writes them', () => {
         'plainform0001',
       ),
     ).toMatchObject({ ok: true });
-    const w = (
-      await post(
-        env.app,
-        '10025',
-        { coin: 'USDT', chain: 'TRC20', address: TRON_TO, amount: '20', requestId: randomUUID() },
-        { cookie: user.cookieHeader },
-      )
-    ).envelope.data as Withdrawal;
+    const w = dataOf(
+      await caller(env.app, { cookie: user.cookieHeader })('10025', {
+        coin: 'USDT',
+        chain: 'TRC20',
+        address: TRON_TO,
+        amount: '20',
+        requestId: randomUUID(),
+      }),
+    );
     expect(await bare('withdrawals', 'reject', String(w.id))).toMatchObject({ exitCode: 2 });
     const reviewed = await bare('withdrawals', 'review', String(w.id));
     expect(reviewed, reviewed.text).toMatchObject({ ok: true });

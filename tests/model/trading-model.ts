@@ -23,7 +23,8 @@ export type Answer =
   | 'stop_loss_wrong_side'
   | 'take_profit_wrong_side'
   | 'insufficient_balance'
-  | 'order_not_modifiable';
+  | 'order_not_modifiable'
+  | 'pool_exhausted';
 
 export interface Rules {
   contractSize: bigint;
@@ -237,10 +238,15 @@ export class TradingModel {
     return trunc6(times(times(order.side === 'buy' ? diff : -diff, order.lots), order.contractSize));
   }
 
+  /** What closing at this tick pays the position (a loss never above its margin). */
+  private closeProfit(order: Order, tick: Tick): bigint {
+    const raw = this.profitAt(order, closesAt(order.side, tick));
+    return raw < -order.margin ? -order.margin : raw;
+  }
+
   private settle(order: Order, tick: Tick, reason: Reason): void {
     const price = closesAt(order.side, tick);
-    const raw = this.profitAt(order, price);
-    const profit = raw < -order.margin ? -order.margin : raw;
+    const profit = this.closeProfit(order, tick);
     const w = this.wallet(order.user);
     this.pool -= profit;
     w.frozen -= order.margin;
@@ -255,6 +261,8 @@ export class TradingModel {
     if (order.status !== 'open') return 'order_not_modifiable';
     const tick = this.ticks.get(order.symbol);
     if (!tick?.open) return 'trading_not_open';
+    // The pool pays every profit: one it cannot pay is refused, and the position stays open.
+    if (this.closeProfit(order, tick) > this.pool) return 'pool_exhausted';
     this.settle(order, tick, 'user');
     return 'ok';
   }
@@ -283,24 +291,28 @@ export class TradingModel {
   }
 
   /**
-   * One run of the trigger engine at the current ticks: every due position closes first (the
-   * engine's batch), then the due pending orders fill in id order, each re-pricing its margin at
-   * the fill price or, when available cannot cover it, cancelled ("no_margin"). Markets outside
-   * their hours are left alone. Answers the ids that changed.
+   * The trigger engine at the current prices, run as the job does once a second until nothing
+   * more is due (a position a gap filled beyond its own stop loss closes on the next run, at the
+   * same price) or until a run fails to settle an order. Answers every order it settled, once
+   * each, and how many the last run failed to settle.
    */
-  /**
-   * The trigger engine at the current prices, run until nothing more is due, as the job does once
-   * a second: a position a gap filled beyond its own stop loss closes on the next run, at the same
-   * price. Answers every order it settled, once each.
-   */
-  triggers(): number[] {
+  triggers(): { settled: number[]; failed: number } {
     const settled = new Set<number>();
-    for (let ids = this.#triggerOnce(); ids.length > 0; ids = this.#triggerOnce())
-      for (const id of ids) settled.add(id);
-    return [...settled];
+    for (;;) {
+      const run = this.#triggerOnce();
+      for (const id of run.settled) settled.add(id);
+      if (run.failed > 0 || run.settled.length === 0) return { settled: [...settled], failed: run.failed };
+    }
   }
 
-  #triggerOnce(): number[] {
+  /**
+   * One run at the current ticks; markets outside their hours are left alone. Every due close goes
+   * first, in one batch; when the pool cannot pay one of them, the batch is refused as a whole and
+   * every due order is taken in id order instead, a close the pool cannot pay failing and staying
+   * open. A due pending order fills, its margin re-priced at the fill price, or is cancelled
+   * ("no_margin") when available cannot cover the difference.
+   */
+  #triggerOnce(): { settled: number[]; failed: number } {
     const due = [...this.orders.values()]
       .filter((o) => o.status === 'pending' || o.status === 'open')
       .sort((a, b) => a.id - b.id)
@@ -309,22 +321,43 @@ export class TradingModel {
         const action = tick?.open ? this.due(o, tick) : null;
         return tick && action ? [{ order: o, tick, action }] : [];
       });
-    for (const { order, tick, action } of due) if (action !== 'fill') this.settle(order, tick, action);
+    let pool = this.pool;
+    let batch = true;
     for (const { order, tick, action } of due) {
-      if (action !== 'fill') continue;
+      if (action === 'fill') continue;
+      const profit = this.closeProfit(order, tick);
+      if (profit > pool) batch = false;
+      pool -= profit;
+    }
+    const settled: number[] = [];
+    let failed = 0;
+    const take = ({ order, tick, action }: (typeof due)[number]) => {
+      if (action !== 'fill') {
+        if (this.closeProfit(order, tick) > this.pool) failed += 1;
+        else {
+          this.settle(order, tick, action);
+          settled.push(order.id);
+        }
+        return;
+      }
+      settled.push(order.id);
       const at = opensAt(order.side, tick);
       const margin = TradingModel.margin(order.lots, order.contractSize, at, order.leverage);
       const w = this.wallet(order.user);
       const more = margin - order.margin;
       if (more > w.available) {
         this.cancel(order.user, order.id, 'no_margin');
-        continue;
+        return;
       }
       w.available -= more;
       w.frozen += more - order.commission;
       this.fees += order.commission;
       Object.assign(order, { status: 'open', openPrice: at, margin });
-    }
-    return due.map(({ order }) => order.id);
+    };
+    if (batch) {
+      for (const d of due) if (d.action !== 'fill') take(d);
+      for (const d of due) if (d.action === 'fill') take(d);
+    } else for (const d of due) take(d);
+    return { settled, failed };
   }
 }

@@ -193,12 +193,16 @@ export async function step(
     await system.price(op.symbol, op.bid, op.ask, op.open);
     model.ticks.set(op.symbol, { bid: parse(op.bid), ask: parse(op.ask), open: op.open });
     const run = await system.triggers();
-    for (const id of model.triggers()) {
+    const expected = model.triggers();
+    for (const id of expected.settled) {
       touched.add(id);
       const order = model.orders.get(id);
       count(tally, `tick:${order?.status === 'open' ? 'fill' : (order?.closeReason ?? '?')}`);
     }
-    if (run.failed > 0) return `the engine failed to settle ${run.failed} order(s)`;
+    // A close the pool cannot pay fails and stays open; nothing else may fail.
+    if (expected.failed > 0) count(tally, 'tick:pool_exhausted');
+    if (run.failed !== expected.failed)
+      return `the engine failed to settle ${run.failed} order(s), the model says ${expected.failed}`;
     return compare(system, model, touched);
   }
   if (op.op === 'rules') {
@@ -234,8 +238,9 @@ export async function step(
       ['takeProfit', op.tp],
     ] as const)
       if (value !== null) body[key] = value;
-    actual = await system.call(op.user, '10073', body);
-    const id = (actual.data as { id?: number } | null)?.id ?? -1;
+    const placed = await system.call(op.user, '10073', body);
+    actual = placed;
+    const id = placed.data?.id ?? -1;
     const input: PlaceInput = {
       symbol: op.symbol,
       kind: op.kind,
