@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { envInteger } from '../server/config.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
-import { SECOND } from '../server/modules/markets/candles.ts';
+import { SECOND } from '../server/modules/markets/durations.ts';
 import { MarketEngine } from '../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../server/modules/markets/instruments.ts';

@@ -4,7 +4,7 @@
  * entries neither deadlock nor overspend; a repeated idempotency key posts nothing. Features call
  * `post` with postings built by the verbs below (credit, debit, freeze, release, transfer).
  */
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { DomainError } from '../../protocol/domain-error.ts';
 import type { EntryType, SystemAccount, UserBucket } from '../../protocol/ledger.ts';
 import { POOL_ACCOUNTS, RESERVE_ACCOUNTS } from '../../protocol/ledger.ts';
@@ -253,4 +253,30 @@ export async function balanceOf(db: DbOrTx, account: AccountRef, coin: string): 
       ),
     );
   return row ? fmt(dec(row.balance)) : '0';
+}
+
+/**
+ * `balanceOf` for several coins in one query, instead of one query per coin (the lists of plans,
+ * machines and withdraw options name many). Every coin asked for is in the map: '0' without an
+ * account, as `balanceOf` answers.
+ */
+export async function balancesByCoin(
+  db: DbOrTx,
+  account: AccountRef,
+  coinList: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(coinList)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ coin: ledgerAccounts.coin, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.owner, account.owner),
+        eq(ledgerAccounts.bucket, account.bucket),
+        inArray(ledgerAccounts.coin, wanted),
+      ),
+    );
+  const found = new Map(rows.map((r) => [r.coin, fmt(dec(r.balance))]));
+  return new Map(wanted.map((coin) => [coin, found.get(coin) ?? '0']));
 }

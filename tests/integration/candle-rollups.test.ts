@@ -8,17 +8,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Candle, INTERVALS, type Interval, isIntraday } from '../../protocol/markets.ts';
 import type { Database } from '../../server/db/client.ts';
 import { trimNumeric } from '../../server/ledger/money.ts';
-import {
-  aggregate,
-  calendarOf,
-  DAY,
-  dayStart,
-  MINUTE,
-  tradingDayOf,
-} from '../../server/modules/markets/candles.ts';
+import { aggregate } from '../../server/modules/markets/candle-aggregation.ts';
+import { DAY, MINUTE } from '../../server/modules/markets/durations.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource, type SimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
+import { calendarOf, dayStart, tradingDayOf } from '../../server/modules/markets/trading-calendar.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 

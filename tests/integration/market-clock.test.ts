@@ -1,7 +1,7 @@
 /** The clock tests give their server processes when they trade: every demo market open, any day. */
 import { describe, expect, test } from 'vitest';
-import { isOpenAt } from '../../server/modules/markets/candles.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
+import { isOpenAt } from '../../server/modules/markets/trading-sessions.ts';
 import { DEMO_TRADING_COMMANDS } from '../../server/modules/trading/demo-rules.ts';
 import { openMarketsClockEnv, openMarketsMoment } from '../helpers/market-clock.ts';
 

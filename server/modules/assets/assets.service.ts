@@ -4,7 +4,7 @@
  * selling it would fetch now, the price the flash exchange starts from); a coin without such a
  * market, or a server without the market engine, is listed as unpriced rather than guessed.
  */
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   type AssetRow,
   type AssetsResponse,
@@ -14,6 +14,8 @@ import {
 import type { Page } from '../../../protocol/envelope.ts';
 import { RECORD_TYPES, type RecordType } from '../../../protocol/ledger.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { enabledInOrder } from '../../db/enabled.ts';
+import { readPage } from '../../db/paging.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
 import { dec, fmt, roundDown } from '../../ledger/money.ts';
@@ -65,11 +67,10 @@ export async function assetsOf(
 ): Promise<AssetsResponse> {
   const owner = wallet.toLowerCase();
   const [coinRows, balances] = await Promise.all([
-    db
-      .select({ symbol: coins.symbol, precision: coins.precision })
-      .from(coins)
-      .where(eq(coins.enabled, true))
-      .orderBy(asc(coins.sort)),
+    enabledInOrder(
+      db.select({ symbol: coins.symbol, precision: coins.precision }).from(coins).$dynamic(),
+      coins,
+    ),
     balancesOf(db, owner),
   ]);
   const bids = await usdtBids(
@@ -121,34 +122,32 @@ export async function financeRecords(
     inArray(journalEntries.type, filter.type ? [filter.type] : [...RECORD_TYPES]),
     filter.coin ? eq(postings.coin, filter.coin) : undefined,
   );
-  const base = () =>
-    db
-      .select(RECORD_COLUMNS)
-      .from(postings)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-      .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-      .where(where);
-  const [total] = await db
-    .select({ n: count() })
-    .from(postings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(where);
-  const rows = await base()
-    .orderBy(desc(postings.id))
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      type: r.type as RecordType,
-      coin: r.coin,
-      amount: fmt(dec(r.amount)),
-      createdAt: r.createdAt.getTime(),
-      demo: r.memo === FAUCET_MEMO,
-    })),
-    total: total?.n ?? 0,
-    page: filter.page,
-    size: filter.size,
-  };
+  return readPage(filter, {
+    count: () =>
+      db
+        .select({ n: count() })
+        .from(postings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+        .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+        .where(where),
+    rows: ({ limit, offset }) =>
+      db
+        .select(RECORD_COLUMNS)
+        .from(postings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+        .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+        .where(where)
+        .orderBy(desc(postings.id))
+        .limit(limit)
+        .offset(offset),
+    list: (rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        type: r.type as RecordType,
+        coin: r.coin,
+        amount: fmt(dec(r.amount)),
+        createdAt: r.createdAt.getTime(),
+        demo: r.memo === FAUCET_MEMO,
+      })),
+  });
 }

@@ -12,6 +12,8 @@ import type {
 } from '../../../protocol/deposit.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { enabledInOrder } from '../../db/enabled.ts';
+import { readPage } from '../../db/paging.ts';
 import { credit, post } from '../../ledger/ledger.ts';
 import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
 import { readSetting } from '../config/config.repository.ts';
@@ -45,7 +47,7 @@ export async function depositAddressesFor(tx: DbOrTx, wallet: string): Promise<D
   const chainRows = (await tx.select().from(chains).orderBy(chains.sort)).filter((c) => c.enabled);
   const links = await tx.select().from(coinChains);
   const coinOrder = (
-    await tx.select({ symbol: coins.symbol }).from(coins).where(eq(coins.enabled, true)).orderBy(coins.sort)
+    await enabledInOrder(tx.select({ symbol: coins.symbol }).from(coins).$dynamic(), coins)
   ).map((c) => c.symbol);
   const result: DepositAddress[] = [];
   for (const chain of chainRows) {
@@ -178,30 +180,32 @@ export async function depositRecords(
   coin?: string,
 ): Promise<Page<DepositRecord>> {
   const where = and(eq(deposits.user, wallet.toLowerCase()), coin ? eq(deposits.coin, coin) : undefined);
-  const [total] = await db.select({ n: count() }).from(deposits).where(where);
-  const rows = await db
-    .select({ deposit: deposits, required: chains.confirmations })
-    .from(deposits)
-    .leftJoin(chains, eq(chains.id, deposits.chain))
-    .where(where)
-    .orderBy(desc(deposits.id))
-    .limit(size)
-    .offset((page - 1) * size);
-  return {
-    list: rows.map(({ deposit: r, required }) => ({
-      id: r.id,
-      coin: r.coin,
-      chain: r.chain,
-      amount: fmt(dec(r.amount)),
-      txid: r.txid,
-      status: r.status,
-      confirmations: r.confirmations,
-      required: r.blockNumber === null ? null : (required ?? null),
-      detectedAt: r.detectedAt.getTime(),
-      creditedAt: r.creditedAt?.getTime() ?? null,
-    })),
-    total: total?.n ?? 0,
-    page,
-    size,
-  };
+  return readPage(
+    { page, size },
+    {
+      count: () => db.select({ n: count() }).from(deposits).where(where),
+      rows: ({ limit, offset }) =>
+        db
+          .select({ deposit: deposits, required: chains.confirmations })
+          .from(deposits)
+          .leftJoin(chains, eq(chains.id, deposits.chain))
+          .where(where)
+          .orderBy(desc(deposits.id))
+          .limit(limit)
+          .offset(offset),
+      list: (rows) =>
+        rows.map(({ deposit: r, required }) => ({
+          id: r.id,
+          coin: r.coin,
+          chain: r.chain,
+          amount: fmt(dec(r.amount)),
+          txid: r.txid,
+          status: r.status,
+          confirmations: r.confirmations,
+          required: r.blockNumber === null ? null : (required ?? null),
+          detectedAt: r.detectedAt.getTime(),
+          creditedAt: r.creditedAt?.getTime() ?? null,
+        })),
+    },
+  );
 }

@@ -17,6 +17,7 @@ import {
   QUOTE_TTL_MS,
 } from '../../../protocol/exchange.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { readPage } from '../../db/paging.ts';
 import { credit, debit, type Posting, post, systemAccount, transfer } from '../../ledger/ledger.ts';
 import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
@@ -274,13 +275,10 @@ export async function exchangeRecords(
   filter: { page: number; size: number },
 ): Promise<Page<ExchangeRecord>> {
   const where = eq(exchanges.user, wallet.toLowerCase());
-  const [total] = await db.select({ n: count() }).from(exchanges).where(where);
-  const rows = await db
-    .select()
-    .from(exchanges)
-    .where(where)
-    .orderBy(desc(exchanges.id))
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  return { list: rows.map(toRecord), total: total?.n ?? 0, page: filter.page, size: filter.size };
+  return readPage(filter, {
+    count: () => db.select({ n: count() }).from(exchanges).where(where),
+    rows: ({ limit, offset }) =>
+      db.select().from(exchanges).where(where).orderBy(desc(exchanges.id)).limit(limit).offset(offset),
+    list: (rows) => rows.map(toRecord),
+  });
 }

@@ -22,6 +22,7 @@ import {
 } from '../../../protocol/ido.ts';
 import { compareUnits } from '../../../protocol/units.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { readPage } from '../../db/paging.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { faultPoint } from '../../faults.ts';
 import {
@@ -96,30 +97,30 @@ export async function listOfferings(
   filter: { phase?: IdoPhase | undefined; page: number; size: number },
 ): Promise<Page<IdoOffering>> {
   const where = filter.phase ? eq(idoOfferings.phase, filter.phase) : undefined;
-  const [total] = await db.select({ n: count() }).from(idoOfferings).where(where);
-  const rows = await db
-    .select(offeringColumns)
-    .from(idoOfferings)
-    .innerJoin(coins, eq(coins.symbol, idoOfferings.token))
-    .where(where)
-    .orderBy(
-      filter.phase === 'ended' || filter.phase === 'issued'
-        ? desc(idoOfferings.endAt)
-        : asc(idoOfferings.startAt),
-      asc(idoOfferings.id),
-    )
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  const totals = await totalsOf(
-    db,
-    rows.map((r) => r.o.id),
-  );
-  return {
-    list: rows.map((r) => offeringView(r.o, r.precision, totals.get(r.o.id))),
-    total: total?.n ?? 0,
-    page: filter.page,
-    size: filter.size,
-  };
+  return readPage(filter, {
+    count: () => db.select({ n: count() }).from(idoOfferings).where(where),
+    rows: ({ limit, offset }) =>
+      db
+        .select(offeringColumns)
+        .from(idoOfferings)
+        .innerJoin(coins, eq(coins.symbol, idoOfferings.token))
+        .where(where)
+        .orderBy(
+          filter.phase === 'ended' || filter.phase === 'issued'
+            ? desc(idoOfferings.endAt)
+            : asc(idoOfferings.startAt),
+          asc(idoOfferings.id),
+        )
+        .limit(limit)
+        .offset(offset),
+    list: async (rows) => {
+      const totals = await totalsOf(
+        db,
+        rows.map((r) => r.o.id),
+      );
+      return rows.map((r) => offeringView(r.o, r.precision, totals.get(r.o.id)));
+    },
+  });
 }
 
 /** 10062: one offering. */
@@ -213,21 +214,19 @@ export async function positions(
   now: number,
 ): Promise<Page<IdoPosition>> {
   const where = eq(idoSubscriptions.user, wallet.toLowerCase());
-  const [total] = await db.select({ n: count() }).from(idoSubscriptions).where(where);
-  const rows = await db
-    .select({ r: idoSubscriptions, o: idoOfferings })
-    .from(idoSubscriptions)
-    .innerJoin(idoOfferings, eq(idoOfferings.id, idoSubscriptions.offeringId))
-    .where(where)
-    .orderBy(desc(idoOfferings.endAt), desc(idoSubscriptions.id))
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  return {
-    list: rows.map(({ r, o }) => positionView(r, o, now)),
-    total: total?.n ?? 0,
-    page: filter.page,
-    size: filter.size,
-  };
+  return readPage(filter, {
+    count: () => db.select({ n: count() }).from(idoSubscriptions).where(where),
+    rows: ({ limit, offset }) =>
+      db
+        .select({ r: idoSubscriptions, o: idoOfferings })
+        .from(idoSubscriptions)
+        .innerJoin(idoOfferings, eq(idoOfferings.id, idoSubscriptions.offeringId))
+        .where(where)
+        .orderBy(desc(idoOfferings.endAt), desc(idoSubscriptions.id))
+        .limit(limit)
+        .offset(offset),
+    list: (rows) => rows.map(({ r, o }) => positionView(r, o, now)),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

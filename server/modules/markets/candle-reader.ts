@@ -10,18 +10,12 @@
 import type { Candle, Instrument, Interval } from '../../../protocol/markets.ts';
 import { INTRADAY_MS, isIntraday } from '../../../protocol/markets.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  aggregate,
-  bucketShift,
-  calendarOf,
-  DAY,
-  dayStart,
-  MINUTE,
-  type TradingCalendar,
-  tradingDayOf,
-} from './candles.ts';
+import { aggregate } from './candle-aggregation.ts';
+import { DAY, MINUTE } from './durations.ts';
+import { bucketShift } from './interval-buckets.ts';
 import { lastCandles, lastRollups, readCandles, readRollups, rollupBounds } from './markets.repository.ts';
 import { candles1d, candles1m } from './markets.schema.ts';
+import { calendarOf, dayStart, type TradingCalendar, tradingDayOf } from './trading-calendar.ts';
 
 /**
  * Closed candles kept per series: at least the default chart's 300 are read at once, at most

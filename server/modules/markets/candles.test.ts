@@ -1,22 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import type { Candle, Interval, TradingHours } from '../../../protocol/markets.ts';
+import { aggregate } from './candle-aggregation.ts';
+import { DAY } from './durations.ts';
+import { DEMO_INSTRUMENTS } from './instruments.ts';
+import { bucketShift, bucketStart } from './interval-buckets.ts';
+import { wallToUtc } from './time-zones.ts';
 import {
-  aggregate,
-  bucketShift,
-  bucketStart,
   calendarOf,
-  DAY,
   dayStart,
-  isOpenAt,
-  nextSession,
-  previousSession,
-  sessionAt,
   type TradingCalendar,
   tradingDayOf,
   UTC_CALENDAR,
-  wallToUtc,
-} from './candles.ts';
-import { DEMO_INSTRUMENTS } from './instruments.ts';
+} from './trading-calendar.ts';
+import { isOpenAt, nextSession, previousSession, sessionAt } from './trading-sessions.ts';
 
 const ms = (text: string): number => {
   const value = Date.parse(text);

@@ -15,18 +15,9 @@ import type {
 import type { Database } from '../../db/client.ts';
 import { dec, fmt } from '../../ledger/money.ts';
 import { CandleReader } from './candle-reader.ts';
-import {
-  baseOf,
-  bucketShift,
-  bucketStart,
-  calendarOf,
-  DAY,
-  dayStart,
-  MINUTE,
-  SECOND,
-  tradingDayOf,
-} from './candles.ts';
+import { DAY, MINUTE, SECOND } from './durations.ts';
 import type { PriceSource } from './feed.ts';
+import { baseOf, bucketShift, bucketStart } from './interval-buckets.ts';
 import {
   candleWindow,
   deleteCandlesBefore,
@@ -37,6 +28,7 @@ import {
 import { candles1d, candles1m, pricePins } from './markets.schema.ts';
 import { backfillStart, syncRollups } from './rollups.ts';
 import { TickHub } from './tick-hub.ts';
+import { calendarOf, dayStart, tradingDayOf } from './trading-calendar.ts';
 
 /** The advisory lock key of the candle writer ("MKT1"). */
 export const MARKET_LOCK_KEY = 0x4d4b5431;

@@ -1,9 +1,12 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, test, vi } from 'vitest';
 import type { Candle, Instrument } from '../../../protocol/markets.ts';
-import { aggregate, calendarOf, DAY, HOUR, MINUTE } from './candles.ts';
-import { createSimulatedSource, Model } from './feed.ts';
+import { aggregate } from './candle-aggregation.ts';
+import { DAY, HOUR, MINUTE } from './durations.ts';
+import { createSimulatedSource } from './feed.ts';
 import { DEMO_INSTRUMENTS, DEMO_SIMULATION } from './instruments.ts';
+import { Model } from './simulated-model.ts';
+import { calendarOf } from './trading-calendar.ts';
 
 const ms = (text: string): number => Date.parse(text);
 const source = (seed: string | number) => createSimulatedSource(DEMO_INSTRUMENTS, { seed });

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, getTableName, gte, lt, lte, max, min, sql } from 'drizzle-orm';
 import type { Candle, Instrument } from '../../../protocol/markets.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { enabledInOrder } from '../../db/enabled.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { dec, fmt, trimNumeric } from '../../ledger/money.ts';
 import { candleRollups, type candles1d, candles1m, instruments } from './markets.schema.ts';
@@ -9,11 +10,7 @@ import { candleRollups, type candles1d, candles1m, instruments } from './markets
 export type CandleTable = typeof candles1m | typeof candles1d;
 
 export async function listInstruments(db: DbOrTx): Promise<Instrument[]> {
-  const rows = await db
-    .select()
-    .from(instruments)
-    .where(eq(instruments.enabled, true))
-    .orderBy(asc(instruments.sort));
+  const rows = await enabledInOrder(db.select().from(instruments).$dynamic(), instruments);
   return rows.map((r) => ({
     symbol: r.symbol,
     name: r.name,

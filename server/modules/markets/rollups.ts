@@ -12,20 +12,14 @@ import { eq, min } from 'drizzle-orm';
 import type { Instrument, Interval, IntradayInterval } from '../../../protocol/markets.ts';
 import { INTERVALS, INTRADAY_MS, isIntraday } from '../../../protocol/markets.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  aggregate,
-  bucketShift,
-  calendarOf,
-  DAY,
-  dayStart,
-  MINUTE,
-  previousSession,
-  sessionAt,
-  tradingDayOf,
-} from './candles.ts';
+import { aggregate } from './candle-aggregation.ts';
+import { DAY, MINUTE } from './durations.ts';
 import type { PriceSource } from './feed.ts';
+import { bucketShift } from './interval-buckets.ts';
 import { readCandles, rollupBounds, storeRollups } from './markets.repository.ts';
 import { candles1d, candles1m } from './markets.schema.ts';
+import { calendarOf, dayStart, tradingDayOf } from './trading-calendar.ts';
+import { previousSession, sessionAt } from './trading-sessions.ts';
 
 /** Intraday intervals kept as rollups of minutes (1m itself is the stored minute series). */
 export const MINUTE_ROLLUPS: readonly IntradayInterval[] = INTERVALS.filter(

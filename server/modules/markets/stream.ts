@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Quote } from '../../../protocol/markets.ts';
-import { SECOND } from './candles.ts';
+import { SECOND } from './durations.ts';
 import type { MarketEngine } from './engine.ts';
 
 export const STREAM_PATH = '/adc/stream/ticks';

@@ -19,7 +19,8 @@ import {
   yieldRateOf,
 } from '../../../protocol/mining.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { balanceOf, systemAccount } from '../../ledger/ledger.ts';
+import { slicePage } from '../../db/paging.ts';
+import { balancesByCoin, systemAccount } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
 import type { MarketEngine } from '../markets/engine.ts';
@@ -133,9 +134,7 @@ export async function viewContext(
 ): Promise<ViewContext> {
   const day = utcDay(now);
   const coinList = [...new Set(products.map((p) => p.coin))];
-  const pools = new Map<string, string>();
-  for (const coin of coinList)
-    pools.set(coin, await balanceOf(db, systemAccount('mining_output_pool'), coin));
+  const pools = await balancesByCoin(db, systemAccount('mining_output_pool'), coinList);
   const precisions =
     coinList.length === 0
       ? []
@@ -223,13 +222,7 @@ export async function listMachines(
   const ctx = await viewContext(db, rows, engine, now);
   // "Shares left" depends on the ledger and the holdings, so the joint list is filtered after viewing.
   const views = rows.map((r) => machineView(r, ctx)).filter((m) => !filter.jointOnly || m.available > 0);
-  const start = (filter.page - 1) * filter.size;
-  return {
-    list: views.slice(start, start + filter.size),
-    total: views.length,
-    page: filter.page,
-    size: filter.size,
-  };
+  return slicePage(filter, views);
 }
 
 /** 10051: one machine on sale. */

@@ -23,6 +23,7 @@ import {
 } from '../../../protocol/mining.ts';
 import { addUnits, fractionDown } from '../../../protocol/units.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { readPage } from '../../db/paging.ts';
 import { balanceOf, type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { QUOTE } from '../markets/usdt-bids.ts';
 import { payReferral } from '../referral/referral.service.ts';
@@ -179,35 +180,42 @@ export async function myMachines(
     eq(miningHoldings.user, wallet.toLowerCase()),
     filter.status ? eq(miningHoldings.status, filter.status) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(miningHoldings).where(where);
-  const rows = await db
-    .select({ h: miningHoldings, name: miningProducts.name, algorithm: miningProducts.algorithm })
-    .from(miningHoldings)
-    .innerJoin(miningProducts, eq(miningProducts.id, miningHoldings.productId))
-    .where(where)
-    .orderBy(desc(miningHoldings.id))
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  const ids = rows.map((r) => r.h.id);
+  return readPage(filter, {
+    count: () => db.select({ n: count() }).from(miningHoldings).where(where),
+    rows: ({ limit, offset }) =>
+      db
+        .select({ h: miningHoldings, name: miningProducts.name, algorithm: miningProducts.algorithm })
+        .from(miningHoldings)
+        .innerJoin(miningProducts, eq(miningProducts.id, miningHoldings.productId))
+        .where(where)
+        .orderBy(desc(miningHoldings.id))
+        .limit(limit)
+        .offset(offset),
+    list: async (rows) => {
+      const latest = await latestIncomeOf(
+        db,
+        rows.map((r) => r.h.id),
+      );
+      return rows.map((r) => holdingView(r.h, r.name, r.algorithm, latest.get(r.h.id)));
+    },
+  });
+}
+
+/** The latest settled day of each holding: one query, whatever the number of holdings. */
+async function latestIncomeOf(db: DbOrTx, ids: number[]): Promise<Map<number, LatestIncome>> {
   const latest = new Map<number, LatestIncome>();
-  if (ids.length > 0) {
-    const last = await db
-      .selectDistinctOn([miningIncome.holdingId], {
-        holdingId: miningIncome.holdingId,
-        day: miningIncome.day,
-        amount: miningIncome.amount,
-      })
-      .from(miningIncome)
-      .where(inArray(miningIncome.holdingId, ids))
-      .orderBy(miningIncome.holdingId, desc(miningIncome.day));
-    for (const l of last) latest.set(l.holdingId, { day: l.day, amount: l.amount });
-  }
-  return {
-    list: rows.map((r) => holdingView(r.h, r.name, r.algorithm, latest.get(r.h.id))),
-    total: total?.n ?? 0,
-    page: filter.page,
-    size: filter.size,
-  };
+  if (ids.length === 0) return latest;
+  const last = await db
+    .selectDistinctOn([miningIncome.holdingId], {
+      holdingId: miningIncome.holdingId,
+      day: miningIncome.day,
+      amount: miningIncome.amount,
+    })
+    .from(miningIncome)
+    .where(inArray(miningIncome.holdingId, ids))
+    .orderBy(miningIncome.holdingId, desc(miningIncome.day));
+  for (const l of last) latest.set(l.holdingId, { day: l.day, amount: l.amount });
+  return latest;
 }
 
 /** 10055: settled days, newest first, optionally of one holding. */
@@ -220,29 +228,28 @@ export async function incomeRecords(
     eq(miningIncome.user, wallet.toLowerCase()),
     filter.holdingId ? eq(miningIncome.holdingId, filter.holdingId) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(miningIncome).where(where);
-  const rows = await db
-    .select({ i: miningIncome, name: miningProducts.name })
-    .from(miningIncome)
-    .innerJoin(miningHoldings, eq(miningHoldings.id, miningIncome.holdingId))
-    .innerJoin(miningProducts, eq(miningProducts.id, miningHoldings.productId))
-    .where(where)
-    .orderBy(desc(miningIncome.day), desc(miningIncome.id))
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  return {
-    list: rows.map(({ i, name }) => ({
-      id: i.id,
-      holdingId: i.holdingId,
-      name,
-      coin: i.coin,
-      day: i.day,
-      amount: num(i.amount),
-      source: i.source,
-      createdAt: i.createdAt.getTime(),
-    })),
-    total: total?.n ?? 0,
-    page: filter.page,
-    size: filter.size,
-  };
+  return readPage(filter, {
+    count: () => db.select({ n: count() }).from(miningIncome).where(where),
+    rows: ({ limit, offset }) =>
+      db
+        .select({ i: miningIncome, name: miningProducts.name })
+        .from(miningIncome)
+        .innerJoin(miningHoldings, eq(miningHoldings.id, miningIncome.holdingId))
+        .innerJoin(miningProducts, eq(miningProducts.id, miningHoldings.productId))
+        .where(where)
+        .orderBy(desc(miningIncome.day), desc(miningIncome.id))
+        .limit(limit)
+        .offset(offset),
+    list: (rows) =>
+      rows.map(({ i, name }) => ({
+        id: i.id,
+        holdingId: i.holdingId,
+        name,
+        coin: i.coin,
+        day: i.day,
+        amount: num(i.amount),
+        source: i.source,
+        createdAt: i.createdAt.getTime(),
+      })),
+  });
 }

@@ -15,6 +15,7 @@ import {
   TITLE_MAX_LENGTH,
 } from '../../../protocol/news.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { readPage } from '../../db/paging.ts';
 import { renderAnnouncementBody, summarize } from './markup.ts';
 import { announcements, announcementTexts } from './news.schema.ts';
 
@@ -92,35 +93,40 @@ export async function listAnnouncements(
   lang: Language,
   paging: { page: number; size: number },
 ): Promise<Page<AnnouncementSummary>> {
-  const [total] = await db.select({ n: count() }).from(announcements);
-  const rows = await db
-    .select()
-    .from(announcements)
-    .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
-    .limit(paging.size)
-    .offset((paging.page - 1) * paging.size);
-  const texts =
-    rows.length === 0
-      ? []
-      : await db
-          .select()
-          .from(announcementTexts)
-          .where(
-            inArray(
-              announcementTexts.announcementId,
-              rows.map((r) => r.id),
-            ),
-          );
-  const list: AnnouncementSummary[] = [];
-  for (const a of rows) {
-    const text = pick(
-      texts.filter((t) => t.announcementId === a.id),
-      lang,
-      a.primaryLang,
-    );
-    if (text) list.push(toSummary(a, text));
-  }
-  return { list, total: total?.n ?? 0, page: paging.page, size: paging.size };
+  return readPage(paging, {
+    count: () => db.select({ n: count() }).from(announcements),
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(announcements)
+        .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
+        .limit(limit)
+        .offset(offset),
+    list: async (rows) => {
+      const texts =
+        rows.length === 0
+          ? []
+          : await db
+              .select()
+              .from(announcementTexts)
+              .where(
+                inArray(
+                  announcementTexts.announcementId,
+                  rows.map((r) => r.id),
+                ),
+              );
+      const list: AnnouncementSummary[] = [];
+      for (const a of rows) {
+        const text = pick(
+          texts.filter((t) => t.announcementId === a.id),
+          lang,
+          a.primaryLang,
+        );
+        if (text) list.push(toSummary(a, text));
+      }
+      return list;
+    },
+  });
 }
 
 export async function announcementDetails(db: DbOrTx, lang: Language, id: number): Promise<Announcement> {

@@ -19,6 +19,7 @@ import {
   type ReferralSummary,
 } from '../../../protocol/referral.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { readPage } from '../../db/paging.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
@@ -159,48 +160,62 @@ async function invitees(
     select u.address, 2 as level, u.created_at from users u join users d on u.inviter = d.address
     where d.inviter = ${me}
   `;
-  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${people}) p`));
-  const rows = rowsOf<{ address: string; level: number; created_at: string | Date }>(
-    await db.execute(sql`
-      select address, level, created_at from (${people}) p
-      order by created_at desc, address
-      limit ${filter.size} offset ${(filter.page - 1) * filter.size}
-    `),
-  );
+  return readPage(filter, {
+    count: async () =>
+      rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${people}) p`)),
+    rows: async ({ limit, offset }) =>
+      rowsOf<{ address: string; level: number; created_at: string | Date }>(
+        await db.execute(sql`
+          select address, level, created_at from (${people}) p
+          order by created_at desc, address
+          limit ${limit} offset ${offset}
+        `),
+      ),
+    list: async (rows) => {
+      const earned = await earnedFrom(
+        db,
+        me,
+        rows.map((r) => r.address),
+      );
+      return rows.map((r) => ({
+        address: maskAddress(getAddress(r.address)),
+        level: r.level === 2 ? 2 : 1,
+        joinedAt: new Date(r.created_at).getTime(),
+        earned: earned.get(r.address) ?? [],
+      }));
+    },
+  });
+}
+
+/** What each of `addresses` (invitees of `me`) has earned `me`, per coin: one query for the page. */
+async function earnedFrom(
+  db: DbOrTx,
+  me: string,
+  addresses: string[],
+): Promise<Map<string, { coin: string; amount: string }[]>> {
   const earned = new Map<string, { coin: string; amount: string }[]>();
-  if (rows.length > 0) {
-    const sums = await db
-      .select({
-        invitee: referralRewards.invitee,
-        coin: referralRewards.coin,
-        total: sql<string>`sum(${referralRewards.amount})::text`,
-      })
-      .from(referralRewards)
-      .where(
-        and(
-          eq(referralRewards.beneficiary, me),
-          sql`${referralRewards.invitee} in (${sql.join(
-            rows.map((r) => sql`${r.address}`),
-            sql`, `,
-          )})`,
-        ),
-      )
-      .groupBy(referralRewards.invitee, referralRewards.coin);
-    for (const s of sums) {
-      const list = earned.get(s.invitee) ?? [];
-      list.push({ coin: s.coin, amount: fmt(dec(s.total)) });
-      earned.set(s.invitee, list);
-    }
+  if (addresses.length === 0) return earned;
+  const sums = await db
+    .select({
+      invitee: referralRewards.invitee,
+      coin: referralRewards.coin,
+      total: sql<string>`sum(${referralRewards.amount})::text`,
+    })
+    .from(referralRewards)
+    .where(
+      and(
+        eq(referralRewards.beneficiary, me),
+        sql`${referralRewards.invitee} in (${sql.join(
+          addresses.map((address) => sql`${address}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .groupBy(referralRewards.invitee, referralRewards.coin);
+  for (const s of sums) {
+    const list = earned.get(s.invitee) ?? [];
+    list.push({ coin: s.coin, amount: fmt(dec(s.total)) });
+    earned.set(s.invitee, list);
   }
-  return {
-    list: rows.map((r) => ({
-      address: maskAddress(getAddress(r.address)),
-      level: r.level === 2 ? 2 : 1,
-      joinedAt: new Date(r.created_at).getTime(),
-      earned: earned.get(r.address) ?? [],
-    })),
-    total: total?.n ?? 0,
-    page: filter.page,
-    size: filter.size,
-  };
+  return earned;
 }

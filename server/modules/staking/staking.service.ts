@@ -20,9 +20,18 @@ import {
   stakeInterest,
 } from '../../../protocol/staking.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { readPage } from '../../db/paging.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { faultPoint } from '../../faults.ts';
-import { balanceOf, type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
+import {
+  balanceOf,
+  balancesByCoin,
+  type Posting,
+  post,
+  systemAccount,
+  transfer,
+  userAccount,
+} from '../../ledger/ledger.ts';
 import { dec, fmt, scaleOf } from '../../ledger/money.ts';
 import { coins } from '../config/config.schema.ts';
 import { stakes, stakingPlans } from './staking.schema.ts';
@@ -120,10 +129,11 @@ export async function listPlans(
     .orderBy(asc(coins.sort), asc(stakingPlans.sort), asc(stakingPlans.days));
   const active = await stakedByPlan(db, null);
   const mine = wallet ? await stakedByPlan(db, wallet.toLowerCase()) : new Map<number, string>();
-  const pools = new Map<string, string>();
-  for (const coin of new Set(rows.map((r) => r.coin))) {
-    pools.set(coin, await balanceOf(db, systemAccount('staking_reward_pool'), coin));
-  }
+  const pools = await balancesByCoin(
+    db,
+    systemAccount('staking_reward_pool'),
+    rows.map((r) => r.coin),
+  );
   return rows.map((r) => ({
     ...planView(r, active.get(r.id) ?? '0', pools.get(r.coin) ?? '0', mine.get(r.id) ?? '0'),
     enabled: r.enabled,
@@ -314,13 +324,10 @@ export async function stakingRecords(
     eq(stakes.user, wallet.toLowerCase()),
     filter.status ? eq(stakes.status, filter.status) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(stakes).where(where);
-  const rows = await db
-    .select()
-    .from(stakes)
-    .where(where)
-    .orderBy(desc(stakes.id))
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  return { list: rows.map(toStake), total: total?.n ?? 0, page: filter.page, size: filter.size };
+  return readPage(filter, {
+    count: () => db.select({ n: count() }).from(stakes).where(where),
+    rows: ({ limit, offset }) =>
+      db.select().from(stakes).where(where).orderBy(desc(stakes.id)).limit(limit).offset(offset),
+    list: (rows) => rows.map(toStake),
+  });
 }

@@ -23,6 +23,7 @@ import {
   usdtPerUnit,
 } from '../../../protocol/trading.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { readPage } from '../../db/paging.ts';
 import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt, roundUp } from '../../ledger/money.ts';
 import { instruments } from '../markets/markets.schema.ts';
@@ -264,15 +265,18 @@ export async function orderHistory(
   filter: { page: number; size: number },
 ): Promise<Page<Order>> {
   const where = and(eq(orders.user, wallet.toLowerCase()), inArray(orders.status, ['closed', 'cancelled']));
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.closedAt), desc(orders.id))
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  return { list: rows.map(orderView), total: total?.n ?? 0, page: filter.page, size: filter.size };
+  return readPage(filter, {
+    count: () => db.select({ n: count() }).from(orders).where(where),
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.closedAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset),
+    list: (rows) => rows.map(orderView),
+  });
 }
 
 /** 10082: one of the user's orders. */

@@ -16,8 +16,9 @@ import {
   type WithdrawRequest,
 } from '../../../protocol/withdraw.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { readPage } from '../../db/paging.ts';
 import {
-  balanceOf,
+  balancesByCoin,
   freeze,
   post,
   release,
@@ -72,18 +73,19 @@ export async function withdrawOptions(db: DbOrTx, wallet: string): Promise<Withd
     .innerJoin(chains, eq(chains.id, withdrawRules.chain))
     .where(and(eq(withdrawRules.enabled, true), eq(coins.enabled, true), eq(chains.enabled, true)))
     .orderBy(asc(coins.sort), asc(chains.sort));
-  const options: WithdrawOption[] = [];
-  for (const r of rules) {
-    options.push({
-      coin: r.coin,
-      chain: r.chain,
-      fee: fmt(dec(r.fee)),
-      min: fmt(dec(r.min)),
-      max: fmt(dec(r.max)),
-      available: await balanceOf(db, userAccount(wallet), r.coin),
-    });
-  }
-  return options;
+  const available = await balancesByCoin(
+    db,
+    userAccount(wallet),
+    rules.map((r) => r.coin),
+  );
+  return rules.map((r) => ({
+    coin: r.coin,
+    chain: r.chain,
+    fee: fmt(dec(r.fee)),
+    min: fmt(dec(r.min)),
+    max: fmt(dec(r.max)),
+    available: available.get(r.coin) ?? '0',
+  }));
 }
 
 async function record(
@@ -112,7 +114,11 @@ export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRe
       and(
         eq(withdrawRules.coin, input.coin),
         eq(withdrawRules.chain, input.chain),
+        // What withdrawOptions offers, and nothing else: a coin or chain the operator switched off
+        // takes no new withdrawals, whatever its rule says.
         eq(withdrawRules.enabled, true),
+        eq(coins.enabled, true),
+        eq(chains.enabled, true),
       ),
     );
   if (!rule) throw new DomainError('withdrawal_unavailable', { coin: input.coin, chain: input.chain });
@@ -199,15 +205,12 @@ export async function withdrawalRecords(
     eq(withdrawals.user, wallet.toLowerCase()),
     filter.status ? eq(withdrawals.status, filter.status) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-  const rows = await db
-    .select()
-    .from(withdrawals)
-    .where(where)
-    .orderBy(desc(withdrawals.id))
-    .limit(filter.size)
-    .offset((filter.page - 1) * filter.size);
-  return { list: rows.map(toWithdrawal), total: total?.n ?? 0, page: filter.page, size: filter.size };
+  return readPage(filter, {
+    count: () => db.select({ n: count() }).from(withdrawals).where(where),
+    rows: ({ limit, offset }) =>
+      db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(limit).offset(offset),
+    list: (rows) => rows.map(toWithdrawal),
+  });
 }
 
 /** A user sees only their own withdrawals; another's id is "not found", not "forbidden". */
