@@ -37,7 +37,7 @@ for (const target of DATABASE_TARGETS) {
         });
       const assets = async () => dataOf(await call('10010'));
       const usdt = async () => (await assets()).assets.find((a) => a.coin === 'USDT');
-      return { user: wallet.signed, call, withdraw, usdt };
+      return { user: wallet.signed, call, withdraw, usdt, balance: wallet.balance };
     }
 
     test('options list fee, minimum, maximum and the available balance per coin and chain', async () => {
@@ -81,6 +81,29 @@ for (const target of DATABASE_TARGETS) {
       const noRoute = await withdraw('20', { coin: 'BTC' });
       expect(noRoute.respCode).toBe(ERRORS.withdrawal_unavailable.code);
       expect(await usdt()).toMatchObject({ available: '100', frozen: '0' });
+    });
+
+    test('a chain or coin the operator switched off takes no withdrawal, though its rule is on', async () => {
+      const { withdraw, balance } = await funded('100');
+      const chain = ['config', 'chain', 'TRC20', '--name', 'TRON (TRC20)', '--family', 'tron', '--sort', '1'];
+      const coin = ['config', 'coin', 'USDT', '--name', 'Tether USD', '--precision', '6'];
+      try {
+        expect(await admin(...chain, '--disable')).toMatchObject({ ok: true });
+        expect((await withdraw('20')).respCode).toBe(ERRORS.withdrawal_unavailable.code);
+        expect(await admin(...chain)).toMatchObject({ ok: true });
+        expect(
+          await admin(...coin, '--chains', 'TRC20,ERC20,BEP20', '--sort', '1', '--disable'),
+        ).toMatchObject({
+          ok: true,
+        });
+        expect((await withdraw('20')).respCode).toBe(ERRORS.withdrawal_unavailable.code);
+        // Nothing moved (the assets list hides a switched-off coin: the ledger says).
+        expect([await balance('USDT'), await balance('USDT', 'frozen')]).toEqual(['100', '0']);
+      } finally {
+        await admin(...chain);
+        await admin(...coin, '--chains', 'TRC20,ERC20,BEP20', '--sort', '1');
+      }
+      expect((await withdraw('20')).respCode).toBe('00000');
     });
 
     test('submit freezes; review, process and complete pay out amount minus fee; history shows every step', async () => {
