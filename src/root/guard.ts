@@ -13,8 +13,9 @@ import { useLocation, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { currentUser } from '../app/store.ts';
 import { toast } from '../components/toast.ts';
-import { endSessionForSwitchedAccount, loadWallet } from '../features/account/session.ts';
+import { endSessionForSwitchedAccount } from '../features/account/session.ts';
 import { WalletError, walletErrorMessageKey } from '../features/account/wallet-errors.ts';
+import { loadWallet } from '../features/account/wallet-loader.ts';
 import { i18n } from '../lib/i18n.ts';
 import { homeKeepingCode, matchRoute } from '../lib/paths.ts';
 

@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
-import { signIn, walletStep } from './session.ts';
+import { signIn } from './session.ts';
+import { walletStep } from './wallet-step.ts';
 
 /** Connect and sign in; shows the step in flight and cannot be pressed twice. */
 export function ConnectButton() {

@@ -16,7 +16,7 @@
  */
 import Onboard, { type OnboardAPI, type WalletState } from '@web3-onboard/core';
 import injectedModule from '@web3-onboard/injected-wallets';
-import type { Eip1193Provider } from './wallet.ts';
+import type { Eip1193Provider } from './wallet-types.ts';
 
 /**
  * The chains web3-onboard knows: id, token and label only, no `rpcUrl`, so it never calls an RPC

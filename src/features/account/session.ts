@@ -1,25 +1,17 @@
 /**
- * The session as the first page knows it: the wallet step in flight, the "connect" button's
- * sign-in (./sign-in.ts, loaded on the tap: connect the wallet, ask the server for a login message
- * (10001), have the wallet sign it, send it back (10002); the server sets the session cookie and
- * the store keeps the user), and the end of a session whose wallet switched accounts.
+ * The session as the first page knows it: the "connect" button's sign-in (./sign-in.ts, loaded on
+ * the tap: connect the wallet, ask the server for a login message (10001), have the wallet sign it,
+ * send it back (10002); the server sets the session cookie and the store keeps the user), and the
+ * end of a session whose wallet switched accounts. The step in flight (./wallet-step.ts) and the
+ * wallet module's loader (./wallet-loader.ts) are files of their own, which the sign-in imports
+ * too: it never imports this file, which loads it.
  */
-import { signal } from '@preact/signals-react';
 import { navigate } from 'wouter/use-browser-location';
 import { clearSession, map } from '../../app/store.ts';
 import { toast } from '../../components/toast.ts';
 import { i18n, withCompleteLanguage } from '../../lib/i18n.ts';
 import { homeKeepingCode } from '../../lib/paths.ts';
-
-/**
- * The wallet module (provider discovery, connecting, signing, ~2 kB gzipped) is only needed once
- * the user taps "connect", signs out, or has a session the guard checks: loaded then, not with the
- * first page (issue #19's budget). The service worker precaches it, so offline it is still there.
- */
-export const loadWallet = () => import('./wallet.ts');
-
-/** The wallet operation in flight (SPEC.md section 4: connecting, logging in). */
-export const walletStep = signal<'idle' | 'connecting' | 'logging_in'>('idle');
+import { loadWallet } from './wallet-loader.ts';
 
 /**
  * Signing in and out (src/features/account/sign-in.ts) load on the tap, with the wallet module

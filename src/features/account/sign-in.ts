@@ -9,8 +9,9 @@ import { toast } from '../../components/toast.ts';
 import { callApi, fetchData } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { homeKeepingCode } from '../../lib/paths.ts';
-import { loadWallet, walletStep } from './session.ts';
 import { WalletError } from './wallet-errors.ts';
+import { loadWallet } from './wallet-loader.ts';
+import { walletStep } from './wallet-step.ts';
 
 async function reportWalletError(error: unknown): Promise<void> {
   if (error instanceof WalletError) {

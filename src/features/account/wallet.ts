@@ -1,281 +1,58 @@
 /**
- * The browser wallet: finding the injected provider, connecting, signing the login message and
- * watching the account the wallet reports (DESIGN.md section 8, SPEC.md sections 4, 8 and 9).
+ * The browser wallet's API: connecting, signing the login message, reading and following the
+ * account the wallet reports, and the provider a deposit is sent from (DESIGN.md section 8,
+ * SPEC.md sections 4, 8 and 9). The app loads this module on demand (./wallet-loader.ts); the
+ * parts it is built from are beside it: the types (./wallet-types.ts), which provider to use
+ * (./provider-choice.ts, ./provider-discovery.ts), the values wallets answer (./provider-values.ts)
+ * and the followed provider with its account listener (./account-provider.ts).
  *
  * web3-onboard is never imported here: `./onboard.ts` is loaded on the first `connectWallet()` only,
  * so it stays out of the first page's bundle. Everything the route guard needs before that
  * (`readConnectedAccount`, `onAccountsChanged`) talks to the injected EIP-1193 provider directly.
  * Addresses are turned into their EIP-55 form by viem, also loaded on demand. See docs/wallets.md.
  */
+import {
+  accountCallbacks,
+  accountProvider,
+  isConnected,
+  isListening,
+  retargetAccountListeners,
+  setConnected,
+} from './account-provider.ts';
+import { checksum } from './address-checksum.ts';
+import { chooseWalletLabel, TRUST_WALLET_LABEL } from './provider-choice.ts';
+import {
+  announcedProviders,
+  discoveryWatchers,
+  PROVIDER_WAIT_MS,
+  providerWaitExhausted,
+  startDiscovery,
+  waitForProvider,
+} from './provider-discovery.ts';
+import { firstAccount, isSignature, parseChainId, utf8ToHex } from './provider-values.ts';
 import { WalletError } from './wallet-errors.ts';
+import type { ConnectedWallet, Eip1193Provider } from './wallet-types.ts';
 
 export { isUserRejection } from './provider-errors.ts';
 export { WalletError, type WalletErrorKind, walletErrorMessageKey } from './wallet-errors.ts';
 
-/** How long a connect waits for a provider to appear (SPEC.md section 9: trusted-wallet init). */
-export const PROVIDER_WAIT_MS = 3000;
-/** EIP-6963 `rdns` of Trust Wallet, the trusted wallet. */
-export const TRUST_WALLET_RDNS = 'com.trustwallet.app';
-/** web3-onboard's label for Trust Wallet (its injected module and Trust's EIP-6963 name agree). */
-export const TRUST_WALLET_LABEL = 'Trust Wallet';
-/** Events wallets fire once their late injection is done (MetaMask mobile, Trust Wallet). */
-const INITIALIZED_EVENTS = ['ethereum#initialized', 'trustwallet#initialized'] as const;
-
-// ---------------------------------------------------------------------------------------------
-// Types
-// ---------------------------------------------------------------------------------------------
-
 export type DeviceType = 'android' | 'ios' | 'other';
 
-export interface ConnectedWallet {
-  /** EIP-55 checksummed. */
-  address: string;
-  chainId: number;
-  /** The wallet's name as web3-onboard labels it, e.g. `MetaMask` or `Trust Wallet`. */
-  label: string;
-}
-
-export interface RequestArguments {
-  readonly method: string;
-  readonly params?: readonly unknown[] | object;
-}
-
-/** The part of an EIP-1193 provider this module uses. */
-export interface Eip1193Provider {
-  request(args: RequestArguments): Promise<unknown>;
-  on?(event: string, listener: (payload: unknown) => void): unknown;
-  removeListener?(event: string, listener: (payload: unknown) => void): unknown;
-  readonly isMetaMask?: boolean;
-  readonly isTrust?: boolean;
-}
-
-export interface Eip6963ProviderInfo {
-  readonly uuid: string;
-  readonly name: string;
-  readonly icon: string;
-  readonly rdns: string;
-}
-
-export interface AnnouncedProvider {
-  readonly info: Eip6963ProviderInfo;
-  readonly provider: Eip1193Provider;
-}
-
-/** The globals wallets inject: `window` in the browser, a plain object in unit tests. */
-export interface InjectedGlobals {
-  readonly ethereum?: unknown;
-  readonly trustwallet?: unknown;
-}
-
-export type ProviderSource = 'trust' | 'ethereum' | 'eip6963';
-
-export interface ProviderChoice {
-  readonly provider: Eip1193Provider;
-  readonly source: ProviderSource;
-  /** The EIP-6963 name the same provider object announced, or null. */
-  readonly announcedName: string | null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pure parts (unit-tested in wallet.test.ts)
-// ---------------------------------------------------------------------------------------------
-
+/** Which hint to show when no wallet was found (sign-in's "no wallet" message). */
 export function detectDevice(userAgent: string): DeviceType {
   if (/android/i.test(userAgent)) return 'android';
   if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios';
   return 'other';
 }
 
-export function isEip1193Provider(value: unknown): value is Eip1193Provider {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { request?: unknown }).request === 'function'
-  );
-}
-
-/** The `detail` of an `eip6963:announceProvider` event, if it is well formed. */
-export function parseAnnouncement(detail: unknown): AnnouncedProvider | null {
-  if (typeof detail !== 'object' || detail === null) return null;
-  const { info, provider } = detail as { info?: unknown; provider?: unknown };
-  if (typeof info !== 'object' || info === null || !isEip1193Provider(provider)) return null;
-  const { uuid, name, icon, rdns } = info as Record<string, unknown>;
-  if (typeof uuid !== 'string' || typeof name !== 'string' || typeof rdns !== 'string') return null;
-  if (!uuid || !name.trim()) return null;
-  return { info: { uuid, name, icon: typeof icon === 'string' ? icon : '', rdns }, provider };
-}
-
-/** Adds or replaces (same uuid or same provider object) an announcement; returns the new list. */
-export function addAnnouncement(
-  list: readonly AnnouncedProvider[],
-  entry: AnnouncedProvider,
-): AnnouncedProvider[] {
-  const index = list.findIndex((a) => a.info.uuid === entry.info.uuid || a.provider === entry.provider);
-  if (index < 0) return [...list, entry];
-  const next = [...list];
-  next[index] = entry;
-  return next;
-}
-
-/** Trust Wallet: `window.ethereum` when it says `isTrust`, else `window.trustwallet`, else its announcement. */
-export function findTrustedProvider(
-  globals: InjectedGlobals,
-  announced: readonly AnnouncedProvider[],
-): Eip1193Provider | null {
-  const { ethereum, trustwallet } = globals;
-  if (isEip1193Provider(ethereum) && ethereum.isTrust === true) return ethereum;
-  if (isEip1193Provider(trustwallet)) return trustwallet;
-  return announced.find((a) => a.info.rdns === TRUST_WALLET_RDNS)?.provider ?? null;
-}
-
-/**
- * The provider to use: the trusted wallet first, else the generic `window.ethereum`, else the first
- * wallet that announced itself by EIP-6963 only.
- */
-export function selectProvider(
-  globals: InjectedGlobals,
-  announced: readonly AnnouncedProvider[],
-): ProviderChoice | null {
-  const nameOf = (provider: Eip1193Provider) =>
-    announced.find((a) => a.provider === provider)?.info.name ?? null;
-  const trusted = findTrustedProvider(globals, announced);
-  if (trusted) return { provider: trusted, source: 'trust', announcedName: nameOf(trusted) };
-  if (isEip1193Provider(globals.ethereum)) {
-    return { provider: globals.ethereum, source: 'ethereum', announcedName: nameOf(globals.ethereum) };
-  }
-  const first = announced[0];
-  if (first) return { provider: first.provider, source: 'eip6963', announcedName: first.info.name };
-  return null;
-}
-
-/**
- * Which of web3-onboard's available wallets (`labels`) is the chosen provider, for `autoSelect`.
- * With exactly one available there is nothing to choose. Otherwise: the EIP-6963 name the provider
- * announced, Trust Wallet for the trusted provider, and for a bare `window.ethereum` the injected
- * module's own label for it (MetaMask when it says so).
- */
-export function chooseWalletLabel(
-  labels: readonly string[],
-  choice: ProviderChoice,
-  announced: readonly AnnouncedProvider[],
-): string | null {
-  const [only] = labels;
-  if (only === undefined) return null;
-  if (labels.length === 1) return only;
-  const find = (name: string) => labels.find((l) => l.toLowerCase() === name.toLowerCase());
-  const byName = choice.announcedName ? find(choice.announcedName) : undefined;
-  if (byName) return byName;
-  if (choice.source === 'trust') {
-    const trust = find(TRUST_WALLET_LABEL);
-    if (trust) return trust;
-  }
-  const announcedNames = new Set(announced.map((a) => a.info.name.toLowerCase()));
-  const injectedLabels = labels.filter((l) => !announcedNames.has(l.toLowerCase()));
-  if (choice.provider.isMetaMask === true && injectedLabels.includes('MetaMask')) return 'MetaMask';
-  return injectedLabels.find((l) => l !== 'Detected Wallet') ?? injectedLabels[0] ?? only;
-}
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** The first account of an `eth_accounts` / `accountsChanged` answer, or null. */
-export function firstAccount(accounts: unknown): string | null {
-  if (!Array.isArray(accounts)) return null;
-  const [first] = accounts as unknown[];
-  return typeof first === 'string' && ADDRESS.test(first) ? first : null;
-}
-
-/** A chain id as wallets report it (`0x38`, `56`, 56) as a number, or null. */
-export function parseChainId(value: unknown): number | null {
-  let id: number;
-  if (typeof value === 'number') id = value;
-  else if (typeof value === 'string' && /^0x[0-9a-fA-F]+$/.test(value)) id = Number.parseInt(value, 16);
-  else if (typeof value === 'string' && /^[0-9]+$/.test(value)) id = Number(value);
-  else return null;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
-/** The `personal_sign` data parameter: the message's UTF-8 bytes as 0x-prefixed hex. */
-export function utf8ToHex(message: string): `0x${string}` {
-  let hex = '0x';
-  for (const byte of new TextEncoder().encode(message)) hex += byte.toString(16).padStart(2, '0');
-  return hex as `0x${string}`;
-}
-
-const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
-
-export function isSignature(value: unknown): value is string {
-  return typeof value === 'string' && SIGNATURE.test(value);
-}
-
 // ---------------------------------------------------------------------------------------------
-// Browser state: EIP-6963 discovery, the connected provider, the lazily loaded modules
+// web3-onboard, loaded on the first connect, and the connect in flight
 // ---------------------------------------------------------------------------------------------
 
 type OnboardModule = typeof import('./onboard.ts');
 
-let announced: readonly AnnouncedProvider[] = [];
-let discoveryStarted = false;
-const discoveryWatchers = new Set<() => void>();
-/** The provider of the last successful connect in this page, until disconnect. */
-let connected: { provider: Eip1193Provider; label: string } | null = null;
 let onboardModule: Promise<OnboardModule> | null = null;
 let connecting: Promise<ConnectedWallet> | null = null;
-/** A full wait found no provider: later reads do not wait again. */
-let providerWaitExhausted = false;
-
-function globals(): InjectedGlobals {
-  return window as unknown as InjectedGlobals;
-}
-
-function notifyDiscoveryWatchers(): void {
-  for (const watcher of [...discoveryWatchers]) watcher();
-}
-
-function onAnnounce(event: Event): void {
-  const entry = parseAnnouncement((event as CustomEvent<unknown>).detail);
-  if (!entry) return;
-  announced = addAnnouncement(announced, entry);
-  notifyDiscoveryWatchers();
-}
-
-/** Listens for EIP-6963 announcements and late injections from the first use on. */
-function startDiscovery(): void {
-  if (discoveryStarted || typeof window === 'undefined') return;
-  discoveryStarted = true;
-  window.addEventListener('eip6963:announceProvider', onAnnounce);
-  for (const name of INITIALIZED_EVENTS) window.addEventListener(name, notifyDiscoveryWatchers);
-  window.dispatchEvent(new Event('eip6963:requestProvider'));
-}
-
-function currentChoice(): ProviderChoice | null {
-  startDiscovery();
-  return selectProvider(globals(), announced);
-}
-
-/** Resolves with a provider as soon as one is there, or null after `timeoutMs`. */
-function waitForProvider(timeoutMs: number): Promise<ProviderChoice | null> {
-  const now = currentChoice();
-  if (now || timeoutMs <= 0) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const check = () => {
-      const choice = selectProvider(globals(), announced);
-      if (choice) finish(choice);
-    };
-    // Polling catches wallets that assign `window.ethereum` without any event.
-    const poll = setInterval(check, 100);
-    const timer = setTimeout(() => {
-      providerWaitExhausted = true;
-      finish(null);
-    }, timeoutMs);
-    function finish(choice: ProviderChoice | null) {
-      clearInterval(poll);
-      clearTimeout(timer);
-      discoveryWatchers.delete(check);
-      resolve(choice);
-    }
-    discoveryWatchers.add(check);
-  });
-}
 
 function loadOnboard(): Promise<OnboardModule> {
   if (!onboardModule) {
@@ -286,27 +63,6 @@ function loadOnboard(): Promise<OnboardModule> {
     });
   }
   return onboardModule;
-}
-
-let checksumLoader: Promise<(address: string) => string> | null = null;
-
-/** EIP-55 form of an address (viem, loaded on first use). */
-async function checksum(address: string): Promise<string> {
-  checksumLoader ??= import('viem').then(
-    ({ getAddress }) =>
-      (value: string) =>
-        getAddress(value),
-  );
-  const getAddress = await checksumLoader.catch((error: unknown) => {
-    checksumLoader = null;
-    throw error;
-  });
-  return getAddress(address);
-}
-
-/** The provider whose account the session follows: the connected one, else the preferred one. */
-function accountProvider(): Eip1193Provider | null {
-  return connected?.provider ?? currentChoice()?.provider ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,7 +108,7 @@ async function connectOnce(): Promise<ConnectedWallet> {
   }
 
   const viaOnboard = await onboard
-    .connectInjected((labels) => chooseWalletLabel(labels, choice, announced))
+    .connectInjected((labels) => chooseWalletLabel(labels, choice, announcedProviders()))
     .catch((error: unknown) => {
       console.warn('[wallet] web3-onboard failed', error);
       return null;
@@ -377,7 +133,7 @@ async function connectOnce(): Promise<ConnectedWallet> {
     throw new WalletError('connection_timed_out', { cause: error });
   }
 
-  connected = { provider, label };
+  setConnected({ provider, label });
   retargetAccountListeners();
   return { address, chainId, label };
 }
@@ -412,7 +168,7 @@ export async function signMessage(address: string, message: string): Promise<str
  * A failing wallet is `wallet_account_unavailable`.
  */
 export async function readConnectedAccount(): Promise<string | null> {
-  if (!connected) await waitForProvider(providerWaitExhausted ? 0 : PROVIDER_WAIT_MS);
+  if (!isConnected()) await waitForProvider(providerWaitExhausted() ? 0 : PROVIDER_WAIT_MS);
   const provider = accountProvider();
   if (!provider) return null;
   let accounts: unknown;
@@ -423,36 +179,6 @@ export async function readConnectedAccount(): Promise<string | null> {
     throw new WalletError('wallet_account_unavailable', { cause: error });
   }
   return firstAccount(accounts);
-}
-
-// --- accountsChanged ---------------------------------------------------------------------------
-
-type AccountCallback = (account: string | null) => void;
-
-const accountCallbacks = new Set<AccountCallback>();
-let listenedProvider: Eip1193Provider | null = null;
-
-function onProviderAccountsChanged(accounts: unknown): void {
-  const account = firstAccount(accounts);
-  for (const callback of [...accountCallbacks]) {
-    try {
-      callback(account);
-    } catch (error) {
-      console.error('[wallet] accountsChanged callback failed', error);
-    }
-  }
-}
-
-/** Listens on the provider the session follows; moves when that provider changes. */
-function retargetAccountListeners(): void {
-  const target = accountCallbacks.size > 0 ? accountProvider() : null;
-  if (target === listenedProvider) return;
-  listenedProvider?.removeListener?.('accountsChanged', onProviderAccountsChanged);
-  listenedProvider = null;
-  if (target?.on) {
-    target.on('accountsChanged', onProviderAccountsChanged);
-    listenedProvider = target;
-  }
 }
 
 /**
@@ -466,7 +192,7 @@ export function onAccountsChanged(callback: (account: string | null) => void): (
   discoveryWatchers.add(retargetAccountListeners);
   retargetAccountListeners();
   // A wallet injected late without any event is caught by this light poll while nobody listens yet.
-  const poll = listenedProvider ? null : setInterval(retargetAccountListeners, 500);
+  const poll = isListening() ? null : setInterval(retargetAccountListeners, 500);
   const stopPoll = setTimeout(() => poll && clearInterval(poll), PROVIDER_WAIT_MS * 2);
   return () => {
     if (poll) clearInterval(poll);
@@ -479,7 +205,7 @@ export function onAccountsChanged(callback: (account: string | null) => void): (
 
 /** Disconnects in web3-onboard if it was loaded; the app clears its own state. */
 export async function disconnectWallet(): Promise<void> {
-  connected = null;
+  setConnected(null);
   retargetAccountListeners();
   if (!onboardModule) return;
   try {
@@ -497,7 +223,7 @@ export async function disconnectWallet(): Promise<void> {
  * deposit never leaves a wallet the user did not sign in with.
  */
 export async function providerFor(address: string): Promise<Eip1193Provider> {
-  if (!connected) await waitForProvider(providerWaitExhausted ? 0 : PROVIDER_WAIT_MS);
+  if (!isConnected()) await waitForProvider(providerWaitExhausted() ? 0 : PROVIDER_WAIT_MS);
   const provider = accountProvider();
   if (!provider) throw new WalletError('connection_timed_out');
   let account = firstAccount(await provider.request({ method: 'eth_accounts' }).catch(() => null));

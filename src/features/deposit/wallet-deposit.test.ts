@@ -1,6 +1,6 @@
 import { decodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { describe, expect, test } from 'vitest';
-import type { Eip1193Provider, RequestArguments } from '../account/wallet.ts';
+import type { Eip1193Provider, RequestArguments } from '../account/wallet-types.ts';
 import {
   depositTransaction,
   sendWalletDeposit,

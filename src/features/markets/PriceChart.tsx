@@ -9,8 +9,8 @@ import type { Candle, ChartType, Interval, Quote } from '../../../protocol/marke
 import { PLACEHOLDER, subtract } from '../../lib/format.ts';
 import { getCandles, refreshCandles } from './api.ts';
 import { applyTick, averageLine, prependCandles, readoutTime } from './candles.ts';
-import type { ChartHandle, ChartTheme } from './chart-engine.ts';
 import { chartHeight, reservedChartHeight } from './chart-size.ts';
+import type { ChartHandle, ChartTheme } from './chart-types.ts';
 import { type IndicatorSettings, OVERLAYS, PANES } from './indicator-settings.ts';
 import { direction, formatPrice } from './model.ts';
 

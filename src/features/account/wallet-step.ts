@@ -1,0 +1,9 @@
+/**
+ * The wallet operation in flight, shown by the "connect" button on the first page and set by the
+ * sign-in loaded on the tap (./sign-in.ts). Its own file so the sign-in can set it without importing
+ * ./session.ts, which loads the sign-in (the two would form a circle).
+ */
+import { signal } from '@preact/signals-react';
+
+/** The wallet operation in flight (SPEC.md section 4: connecting, logging in). */
+export const walletStep = signal<'idle' | 'connecting' | 'logging_in'>('idle');
