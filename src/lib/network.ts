@@ -14,11 +14,25 @@ export const cachedFrom = signal<number | null>(null);
 /** Goes up each time the connection returns: every screen fetches its data again, quietly (use-load.ts). */
 export const reconnects = signal(0);
 
+/**
+ * How soon the screens ask again after the service worker answered from its cache while the
+ * browser reports a connection: a slow network (the worker waits 3 s for it), not a lost one, so
+ * no `online` event will come to end the stale banner.
+ */
+export const STALE_RETRY_MS = 10_000;
+let staleRetry: ReturnType<typeof setTimeout> | undefined;
+
 /** Called for every product-call answer: notes whether it came from the cache, and from when. */
 export function noteAnswer(headers: Headers): void {
   const stored = Number(headers.get(CACHED_AT_HEADER));
   if (Number.isFinite(stored) && stored > 0) {
     cachedFrom.value = cachedFrom.value === null ? stored : Math.min(cachedFrom.value, stored);
+    // Quietly, as on a reconnection, until a fresh answer clears the banner or the browser goes offline.
+    if (staleRetry === undefined)
+      staleRetry = setTimeout(() => {
+        staleRetry = undefined;
+        if (online.value && cachedFrom.value !== null) reconnects.value += 1;
+      }, STALE_RETRY_MS);
   } else if (online.value) {
     cachedFrom.value = null;
   }

@@ -143,6 +143,39 @@ test('a first visit’s first screen opens offline too, though it was read befor
   await context.setOffline(false);
 });
 
+test('on a slow connection the cached list shows with its time, and goes when the network is quick again', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/news');
+  const title = await page.locator('.news-list .news-title').first().textContent();
+  expect(title).toBeTruthy();
+  await controlledByServiceWorker(page);
+  await expect
+    .poll(async () => (await cacheKeys(page, READ_CACHE_NAME)).some((key) => key.includes('/10083?')))
+    .toBe(true);
+
+  // The network is there but slow: the worker stops waiting after 3 s and answers from its cache.
+  // No `online` event will come, since the browser never lost its connection.
+  let slow = true;
+  await context.route('**/adc/html/eto/10083.do', async (route) => {
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.reload();
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(title ?? '');
+  // The banner (in the browser's language, a first visit's choice) says when the data is from.
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toHaveText(CLOCK);
+
+  // Quick again: the screen asks again by itself (src/lib/network.ts, every 10 s while its data is
+  // the cache's) and the banner goes, without a reload or a tap.
+  slow = false;
+  await expect(banner).toHaveCount(0, { timeout: 25_000 });
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(title ?? '');
+  await context.unroute('**/adc/html/eto/10083.do');
+});
+
 test('a second wallet on the same device never sees the first one’s cached records', async ({
   page,
   context,
