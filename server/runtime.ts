@@ -8,7 +8,7 @@ import type { ServerConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { CodeHandler, Services } from './http/handler.ts';
 import { createConfigService } from './modules/config/config.service.ts';
-import { codeHandlers, handlerMap, implementedFeatures } from './modules/index.ts';
+import { codeHandlers, configParts, handlerMap, implementedFeatures } from './modules/index.ts';
 import type { MarketEngine } from './modules/markets/engine.ts';
 import { isUnconfigured, seedDemo } from './seed/demo.ts';
 
@@ -67,8 +67,8 @@ export function createRuntime(
       config: createConfigService({
         db: database.db,
         implementedFeatures: implementedFeatures(map),
+        parts: configParts(options.markets ?? null),
         demo: options.demo ?? false,
-        markets: options.markets ?? null,
       }),
       publicUrl: options.publicUrl ?? null,
       demo: options.demo ?? false,

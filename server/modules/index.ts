@@ -1,25 +1,35 @@
 /**
  * The codes this server answers, gathered from the feature modules. A code listed in
  * protocol/codes.ts but missing here answers "Not open yet", and its feature is reported closed.
+ * Also where modules meet that must not import each other: the parts the feature modules add to the
+ * configuration (which imports no module), and the trading rules the markets' instrument page shows.
  */
 import { type ApiCode, CODES, type Feature } from '../../protocol/codes.ts';
+import type { DbOrTx } from '../db/client.ts';
 import type { CodeHandler } from '../http/handler.ts';
 import { accountHandlers } from './account/account.routes.ts';
 import { alertHandlers } from './alerts/alerts.routes.ts';
 import { assetsHandlers } from './assets/assets.routes.ts';
 import { faucetHandlers } from './assets/faucet.ts';
 import { configHandlers } from './config/config.routes.ts';
+import { type ConfigParts, composeStoredConfig, type StoredConfig } from './config/config.service.ts';
 import { depositHandlers } from './deposit/deposit.routes.ts';
 import { exchangeHandlers } from './exchange/exchange.routes.ts';
 import { idoHandlers } from './ido/ido.routes.ts';
 import { languageHandlers } from './language/language.routes.ts';
+import type { MarketEngine } from './markets/index.ts';
 import { marketHandlers } from './markets/markets.routes.ts';
+import { machineYields } from './mining/mining.catalogue.ts';
 import { miningHandlers } from './mining/mining.routes.ts';
 import { newsHandlers } from './news/news.routes.ts';
 import { pushHandlers } from './push/push.routes.ts';
+import { VAPID_SETTING_KEY, vapidPublicKeyOf } from './push/vapid.ts';
 import { referralHandlers } from './referral/referral.routes.ts';
+import { referralShares } from './referral/referral.service.ts';
 import { solvencyHandlers } from './solvency/solvency.routes.ts';
 import { stakingHandlers } from './staking/staking.routes.ts';
+import { maxOpenApr } from './staking/staking.service.ts';
+import { tradingRulesOf } from './trading/trading.orders.ts';
 import { tradingHandlers } from './trading/trading.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
 
@@ -31,7 +41,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...faucetHandlers,
   ...depositHandlers,
   ...withdrawHandlers,
-  ...marketHandlers,
+  ...marketHandlers(tradingRulesOf),
   ...newsHandlers,
   ...pushHandlers,
   ...stakingHandlers,
@@ -61,4 +71,28 @@ export function implementedFeatures(handlers: ReadonlyMap<ApiCode, CodeHandler>)
     byFeature.set(info.feature, (byFeature.get(info.feature) ?? true) && handlers.has(code));
   }
   return new Set([...byFeature].filter(([, done]) => done).map(([f]) => f));
+}
+
+/**
+ * What the feature modules add to the configuration (00000). `markets` prices the mining yields in
+ * the "up to" label; without it mining offers no figure.
+ */
+export function configParts(markets: MarketEngine | null): ConfigParts {
+  return {
+    maxApr: maxOpenApr,
+    machineYields: async (db, now) => (markets ? machineYields(db, markets, now) : []),
+    referralShares,
+    vapidPublicKey: (settings) => vapidPublicKeyOf(settings.get(VAPID_SETTING_KEY)),
+  };
+}
+
+/** The configuration as clients see it, but the server time, read now with the modules' parts. */
+export function readStoredConfig(
+  db: DbOrTx,
+  implementedFeatures: ReadonlySet<Feature>,
+  demo = false,
+  markets: MarketEngine | null = null,
+  now = Date.now(),
+): Promise<StoredConfig> {
+  return composeStoredConfig(db, implementedFeatures, configParts(markets), demo, now);
 }

@@ -8,8 +8,12 @@ import { annualizedReturnOf } from '../../protocol/mining.ts';
 import { compareUnits } from '../../protocol/units.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
-import { readStoredConfig } from '../../server/modules/config/config.service.ts';
-import { codeHandlers, handlerMap, implementedFeatures } from '../../server/modules/index.ts';
+import {
+  codeHandlers,
+  handlerMap,
+  implementedFeatures,
+  readStoredConfig,
+} from '../../server/modules/index.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { listMachines } from '../../server/modules/mining/mining.catalogue.ts';
 import { seedDemo } from '../../server/seed/demo.ts';

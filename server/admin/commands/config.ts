@@ -21,7 +21,7 @@ import {
   writeSetting,
 } from '../../modules/config/config.repository.ts';
 import { coins } from '../../modules/config/config.schema.ts';
-import { readStoredConfig } from '../../modules/config/config.service.ts';
+import { readStoredConfig } from '../../modules/index.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 import { need, wholeNumber } from '../options.ts';
 

@@ -10,9 +10,14 @@ import type { PushMessage } from '../../../protocol/push.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Translator } from '../../i18n.ts';
 import { PeriodicJob, underAdvisoryLock } from '../../jobs/periodic-job.ts';
-import type { MarketEngine } from '../markets/engine.ts';
-import { type DeliveryOptions, deliveryOptions, sendToSubscription, vapidKeys } from '../push/delivery.ts';
-import { pushSubscriptions } from '../push/push.schema.ts';
+import type { MarketEngine } from '../markets/index.ts';
+import {
+  type DeliveryOptions,
+  deliveryOptions,
+  pushSubscriptions,
+  sendToSubscription,
+  vapidKeys,
+} from '../push/index.ts';
 import { fireReached, markNotified, unnotified } from './alerts.service.ts';
 
 export const ALERTS_LOCK_KEY = 0x414c5231;

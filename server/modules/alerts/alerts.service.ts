@@ -18,8 +18,8 @@ import type { Quote } from '../../../protocol/markets.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { dec, scaleOf, trimNumeric } from '../../ledger/money.ts';
-import { users } from '../account/account.schema.ts';
-import type { MarketEngine } from '../markets/engine.ts';
+import { users } from '../account/index.ts';
+import type { MarketEngine } from '../markets/index.ts';
 import { priceAlerts } from './alerts.schema.ts';
 
 type AlertRow = typeof priceAlerts.$inferSelect;

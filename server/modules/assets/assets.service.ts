@@ -16,12 +16,11 @@ import { RECORD_TYPES, type RecordType } from '../../../protocol/ledger.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enabledInOrder } from '../../db/enabled.ts';
 import { readPage } from '../../db/paging.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
 import { dec, fmt, roundDown } from '../../ledger/money.ts';
-import { coins } from '../config/config.schema.ts';
-import type { MarketEngine } from '../markets/engine.ts';
-import { QUOTE, usdtBids } from '../markets/usdt-bids.ts';
+import { type MarketEngine, QUOTE, usdtBids } from '../markets/index.ts';
 import { FAUCET_MEMO } from './faucet.ts';
 
 /** The value of `amount` of `coin` in USDT (down to USDT's precision), or null without a price. */

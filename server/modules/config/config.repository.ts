@@ -18,6 +18,11 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown): Pro
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
+/** Stores `value` under `key` unless the key is set already: of two writers at once, the first wins. */
+export async function addSettingIfAbsent(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing();
+}
+
 export async function listSettings(db: DbOrTx): Promise<Map<string, unknown>> {
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings);
   return new Map(rows.map((r) => [r.key, r.value]));

@@ -3,6 +3,10 @@
  * few seconds because every client start asks for it; a change made in this process clears the
  * cache at once, a change the CLI makes on PostgreSQL is announced on CONFIG_CHANNEL and clears it
  * in every process, and anything else is seen within the TTL.
+ *
+ * What the feature modules add to the answer (the best yield on offer, the referral shares, the
+ * push key) comes in as {@link ConfigParts}, which the server's composition (server/modules/index.ts)
+ * assembles: the configuration imports no other module (issue #37).
  */
 import { FEATURES, type Feature } from '../../../protocol/codes.ts';
 import {
@@ -13,14 +17,8 @@ import {
   SERVICE_CONTRACT_SETTING_KEY,
   type TopYield,
 } from '../../../protocol/config.ts';
-import { annualizedReturnOf } from '../../../protocol/mining.ts';
 import { compareUnits } from '../../../protocol/units.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { MarketEngine } from '../markets/engine.ts';
-import { listMachines } from '../mining/mining.catalogue.ts';
-import { VAPID_SETTING_KEY, vapidPublicKeyOf } from '../push/vapid.ts';
-import { referralShares } from '../referral/referral.service.ts';
-import { maxOpenApr } from '../staking/staking.service.ts';
 import { listChains, listCoinChains, listCoins, listSettings } from './config.repository.ts';
 
 const CACHE_TTL_MS = 5_000;
@@ -28,6 +26,27 @@ const CACHE_TTL_MS = 5_000;
 export const CONFIG_CHANNEL = 'meridian_config';
 
 export type StoredConfig = Omit<GlobalConfig, 'serverTime'>;
+
+/** A machine that can be rented now and its net cycle return as a yearly rate, in percent. */
+export interface MachineYield {
+  percent: string;
+  machineId: number;
+}
+
+/**
+ * The parts of the answer the feature modules own, each asked only while its feature is open
+ * (the push key always). server/modules/index.ts passes in the modules' own functions.
+ */
+export interface ConfigParts {
+  /** Staking: the highest APR in percent of the plans that can still be staked, or null. */
+  maxApr(db: DbOrTx): Promise<string | null>;
+  /** Mining: the machines that can be rented now with a yearly rate, in catalogue order. */
+  machineYields(db: DbOrTx, now: number): Promise<MachineYield[]>;
+  /** Referral: what inviters earn of their invitees' fees, in percent. */
+  referralShares(db: DbOrTx): Promise<NonNullable<GlobalConfig['referral']>>;
+  /** Push: the VAPID public key clients subscribe with, read off the operator settings. */
+  vapidPublicKey(settings: ReadonlyMap<string, unknown>): string | null;
+}
 
 export interface ConfigService {
   /** The configuration as clients see it. */
@@ -53,10 +72,10 @@ export interface ConfigServiceOptions {
   db: DbOrTx;
   /** Features whose codes the server actually serves; a switch cannot open anything else. */
   implementedFeatures: ReadonlySet<Feature>;
+  /** What the feature modules add to the answer. */
+  parts: ConfigParts;
   /** Demo money on (the faucet). */
   demo?: boolean;
-  /** Prices for the mining yields in the "up to" label; without them mining offers no figure. */
-  markets?: MarketEngine | null;
   now?: () => number;
 }
 
@@ -64,29 +83,27 @@ export interface ConfigServiceOptions {
 async function topYieldOf(
   db: DbOrTx,
   features: Record<Feature, boolean>,
-  markets: MarketEngine | null,
+  parts: ConfigParts,
   now: number,
 ): Promise<{ maxApr: string | null; topYield: TopYield | null }> {
-  const maxApr = features.staking ? await maxOpenApr(db) : null;
+  const maxApr = features.staking ? await parts.maxApr(db) : null;
   let top: TopYield | null =
     maxApr && compareUnits(maxApr, '0') > 0 ? { percent: maxApr, source: 'staking' } : null;
-  if (features.mining && markets) {
-    const machines = await listMachines(db, markets, now, { page: 1, size: 1000 });
-    for (const m of machines.list) {
-      if (m.soldOut) continue;
-      const annual = annualizedReturnOf(m.cycleReturn, m.cycleDays);
-      if (annual && (!top || compareUnits(annual, top.percent) > 0))
-        top = { percent: annual, source: 'mining', machineId: m.id };
+  if (features.mining) {
+    for (const m of await parts.machineYields(db, now)) {
+      if (!top || compareUnits(m.percent, top.percent) > 0)
+        top = { percent: m.percent, source: 'mining', machineId: m.machineId };
     }
   }
   return { maxApr, topYield: top };
 }
 
-export async function readStoredConfig(
+/** The configuration as clients see it, but the server time, read now. */
+export async function composeStoredConfig(
   db: DbOrTx,
   implementedFeatures: ReadonlySet<Feature>,
+  parts: ConfigParts,
   demo = false,
-  markets: MarketEngine | null = null,
   now = Date.now(),
 ): Promise<StoredConfig> {
   const [chainRows, coinRows, links, values] = await Promise.all([
@@ -120,9 +137,9 @@ export async function readStoredConfig(
     features,
     contact: (values.get(CONTACT_SETTING_KEY) as ContactChannel[] | undefined) ?? [],
     // Computed from what can still be bought, never configured by hand (DESIGN.md section 1).
-    ...(await topYieldOf(db, features, markets, now)),
-    referral: features.referral ? await referralShares(db) : null,
-    vapidPublicKey: vapidPublicKeyOf(values.get(VAPID_SETTING_KEY)),
+    ...(await topYieldOf(db, features, parts, now)),
+    referral: features.referral ? await parts.referralShares(db) : null,
+    vapidPublicKey: parts.vapidPublicKey(values),
     demo,
   };
 }
@@ -134,11 +151,11 @@ export function createConfigService(options: ConfigServiceOptions): ConfigServic
   const listeners = new Set<() => void>();
   const stored = (): Promise<StoredConfig> => {
     if (!cached || now() - cached.at > CACHE_TTL_MS) {
-      const value = readStoredConfig(
+      const value = composeStoredConfig(
         options.db,
         options.implementedFeatures,
+        options.parts,
         options.demo,
-        options.markets ?? null,
         now(),
       );
       cached = { at: now(), value };

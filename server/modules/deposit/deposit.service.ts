@@ -14,10 +14,10 @@ import type { Page } from '../../../protocol/envelope.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { enabledInOrder } from '../../db/enabled.ts';
 import { readPage } from '../../db/paging.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import { credit, post } from '../../ledger/ledger.ts';
 import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
-import { readSetting } from '../config/config.repository.ts';
-import { chains, coinChains, coins } from '../config/config.schema.ts';
+import { chains, coinChains, readSetting } from '../config/index.ts';
 import { depositAddresses, depositIndexes, deposits } from './deposit.schema.ts';
 import { deriveDepositAddress } from './derive.ts';
 

@@ -16,7 +16,8 @@ import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { type Block, type Hex, type PublicClient, parseAbiItem } from 'viem';
 import type { Database, Tx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
-import { chains, coinChains, coins } from '../config/config.schema.ts';
+import { coins } from '../../ledger/coins.schema.ts';
+import { chains, coinChains } from '../config/index.ts';
 import { chainCursors, depositAddresses, deposits } from './deposit.schema.ts';
 import { advanceDeposit, detectDeposit } from './deposit.service.ts';
 

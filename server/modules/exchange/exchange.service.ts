@@ -18,11 +18,11 @@ import {
 } from '../../../protocol/exchange.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import { credit, debit, type Posting, post, systemAccount, transfer } from '../../ledger/ledger.ts';
 import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
-import { coins } from '../config/config.schema.ts';
-import type { MarketEngine } from '../markets/engine.ts';
-import { payReferral } from '../referral/referral.service.ts';
+import type { MarketEngine } from '../markets/index.ts';
+import { payReferral } from '../referral/index.ts';
 import { exchangeAmounts, quotedPrice, sideOf } from './exchange.pricing.ts';
 import { exchangePairs, exchangeQuotes, exchanges } from './exchange.schema.ts';
 

@@ -10,7 +10,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { IDO_PHASES } from '../../../protocol/ido.ts';
-import { coins } from '../config/config.schema.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 
 /** Offerings (operator configuration, `admin ido create`); one per token. */
 export const idoOfferings = pgTable(

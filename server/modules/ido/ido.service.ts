@@ -25,6 +25,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { faultPoint } from '../../faults.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import {
   balanceOf,
   freeze,
@@ -35,7 +36,6 @@ import {
   userAccount,
 } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
-import { coins } from '../config/config.schema.ts';
 import { idoOfferings, idoSubscriptions } from './ido.schema.ts';
 
 type OfferingRow = typeof idoOfferings.$inferSelect;

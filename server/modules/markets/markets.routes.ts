@@ -1,8 +1,16 @@
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Candle, InstrumentDetails } from '../../../protocol/markets.ts';
+import type { TradingRules } from '../../../protocol/trading.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { defineHandler, type HandlerContext, JsonText } from '../../http/handler.ts';
-import { tradingRulesOf } from '../trading/trading.orders.ts';
 import type { MarketEngine } from './engine.ts';
+
+/**
+ * How the instrument page (10071) reads an instrument's trading rules, or null when it cannot be
+ * traded. The rules are the trading module's, which builds on this one: server/modules/index.ts
+ * passes its reader in, so markets imports nothing of trading.
+ */
+export type TradingRulesReader = (db: DbOrTx, symbol: string) => Promise<TradingRules | null>;
 
 function engineOf(ctx: HandlerContext): MarketEngine {
   if (!ctx.services.markets) throw new DomainError('not_open_yet');
@@ -15,7 +23,7 @@ async function instrumentOf(engine: MarketEngine, symbol: string) {
   return instrument;
 }
 
-export const marketHandlers = [
+export const marketHandlers = (tradingRulesOf: TradingRulesReader) => [
   defineHandler({
     code: '10068',
     // MarketRow[] as JSON text, serialized once per cached list.

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
+  annualizedReturnOf,
   cycleReturnOf,
   efficiencyOf,
   holdingOutput,
@@ -20,11 +21,10 @@ import {
 } from '../../../protocol/mining.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { slicePage } from '../../db/paging.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import { balancesByCoin, systemAccount } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
-import { coins } from '../config/config.schema.ts';
-import type { MarketEngine } from '../markets/engine.ts';
-import { QUOTE, usdtBids } from '../markets/usdt-bids.ts';
+import { type MarketEngine, QUOTE, usdtBids } from '../markets/index.ts';
 import { miningHoldings, miningOutputs, miningProducts, miningYields } from './mining.schema.ts';
 
 export type ProductRow = typeof miningProducts.$inferSelect;
@@ -223,6 +223,25 @@ export async function listMachines(
   // "Shares left" depends on the ledger and the holdings, so the joint list is filtered after viewing.
   const views = rows.map((r) => machineView(r, ctx)).filter((m) => !filter.jointOnly || m.available > 0);
   return slicePage(filter, views);
+}
+
+/**
+ * The machines that can be rented now with their net cycle return as a yearly rate, in catalogue
+ * order: mining's part of the "annualized up to" label (00000 topYield, server/modules/index.ts).
+ */
+export async function machineYields(
+  db: DbOrTx,
+  engine: MarketEngine,
+  now: number,
+): Promise<{ percent: string; machineId: number }[]> {
+  const machines = await listMachines(db, engine, now, { page: 1, size: 1000 });
+  const yields: { percent: string; machineId: number }[] = [];
+  for (const m of machines.list) {
+    if (m.soldOut) continue;
+    const annual = annualizedReturnOf(m.cycleReturn, m.cycleDays);
+    if (annual) yields.push({ percent: annual, machineId: m.id });
+  }
+  return yields;
 }
 
 /** 10051: one machine on sale. */

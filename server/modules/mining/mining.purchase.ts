@@ -25,8 +25,8 @@ import { addUnits, fractionDown } from '../../../protocol/units.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { balanceOf, type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
-import { QUOTE } from '../markets/usdt-bids.ts';
-import { payReferral } from '../referral/referral.service.ts';
+import { QUOTE } from '../markets/index.ts';
+import { payReferral } from '../referral/index.ts';
 import {
   activeUnits,
   availabilityOf,

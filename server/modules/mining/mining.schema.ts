@@ -15,7 +15,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { HOLDING_STATUSES, MINING_ALGORITHMS, OUTPUT_SOURCES } from '../../../protocol/mining.ts';
-import { coins } from '../config/config.schema.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 
 /** Machine products (operator configuration, `admin config machine`). */
 export const miningProducts = pgTable(

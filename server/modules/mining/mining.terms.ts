@@ -12,9 +12,9 @@ import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { addDays, holdingOutput } from '../../../protocol/mining.ts';
 import { fractionDown, fromUnits, INPUT_SCALE, toUnits } from '../../../protocol/units.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import { balanceOf, post, systemAccount, transfer } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
-import { coins } from '../config/config.schema.ts';
 import { miningHoldings, miningOutputs, miningProducts } from './mining.schema.ts';
 
 const num = (value: string) => fmt(dec(value));

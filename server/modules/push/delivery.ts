@@ -11,7 +11,7 @@ import webpush, { type WebPushError } from 'web-push';
 import { announcementPath } from '../../../protocol/news-path.ts';
 import type { PushMessage } from '../../../protocol/push.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { announcementTextsOf, languageOrder } from '../news/news.service.ts';
+import { announcementTextsOf, languageOrder } from '../news/index.ts';
 import { pushSubscriptions } from './push.schema.ts';
 import { resolveVapidKeys } from './vapid.ts';
 

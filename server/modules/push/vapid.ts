@@ -7,8 +7,7 @@
  */
 import webpush from 'web-push';
 import type { DbOrTx } from '../../db/client.ts';
-import { readSetting } from '../config/config.repository.ts';
-import { settings } from '../config/config.schema.ts';
+import { addSettingIfAbsent, readSetting } from '../config/index.ts';
 
 export const VAPID_SETTING_KEY = 'pushVapid';
 const DEFAULT_SUBJECT = 'mailto:operator@meridian.invalid';
@@ -66,10 +65,10 @@ export async function resolveVapidKeys(db: DbOrTx, env: NodeJS.ProcessEnv = proc
   if (isStoredPair(stored)) return { ...stored, subject };
   const fresh = webpush.generateVAPIDKeys();
   // Two processes starting at once: the first insert wins and both read it back.
-  await db
-    .insert(settings)
-    .values({ key: VAPID_SETTING_KEY, value: { publicKey: fresh.publicKey, privateKey: fresh.privateKey } })
-    .onConflictDoNothing();
+  await addSettingIfAbsent(db, VAPID_SETTING_KEY, {
+    publicKey: fresh.publicKey,
+    privateKey: fresh.privateKey,
+  });
   const kept = await readSetting<unknown>(db, VAPID_SETTING_KEY);
   if (!isStoredPair(kept)) throw new Error('VAPID keys could not be stored');
   return { ...kept, subject };

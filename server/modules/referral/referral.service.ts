@@ -21,11 +21,11 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import { post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
-import { users } from '../account/account.schema.ts';
-import { readSetting } from '../config/config.repository.ts';
-import { coins } from '../config/config.schema.ts';
+import { users } from '../account/index.ts';
+import { readSetting } from '../config/index.ts';
 import { referralRewards } from './referral.schema.ts';
 
 export const REFERRAL_SETTING_KEY = 'referral';

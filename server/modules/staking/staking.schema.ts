@@ -11,7 +11,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { STAKE_STATUSES } from '../../../protocol/staking.ts';
-import { coins } from '../config/config.schema.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 
 /** Staking plans (operator configuration): one per coin and duration. */
 export const stakingPlans = pgTable(

@@ -23,6 +23,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { faultPoint } from '../../faults.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import {
   balanceOf,
   balancesByCoin,
@@ -33,7 +34,6 @@ import {
   userAccount,
 } from '../../ledger/ledger.ts';
 import { dec, fmt, scaleOf } from '../../ledger/money.ts';
-import { coins } from '../config/config.schema.ts';
 import { stakes, stakingPlans } from './staking.schema.ts';
 
 type StakeRow = typeof stakes.$inferSelect;

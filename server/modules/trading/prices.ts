@@ -1,4 +1,4 @@
-import type { MarketEngine } from '../markets/engine.ts';
+import type { MarketEngine } from '../markets/index.ts';
 import type { Prices } from './trading.settlement.ts';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import { PeriodicJob, underAdvisoryLock } from '../../jobs/periodic-job.ts';
-import type { MarketEngine } from '../markets/engine.ts';
+import type { MarketEngine } from '../markets/index.ts';
 import { pricesAt } from './prices.ts';
 import type { Prices } from './trading.settlement.ts';
 import { runTriggersOnce, TRIGGER_CONCURRENCY, type TriggerRun } from './trading.triggers.ts';

@@ -26,8 +26,8 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { dec, fmt, roundUp } from '../../ledger/money.ts';
-import { instruments } from '../markets/markets.schema.ts';
-import { payReferral } from '../referral/referral.service.ts';
+import { instruments } from '../markets/index.ts';
+import { payReferral } from '../referral/index.ts';
 import { orders, tradingRules } from './trading.schema.ts';
 import {
   cancelPending,

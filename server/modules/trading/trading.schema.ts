@@ -1,6 +1,6 @@
 import { bigserial, boolean, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { CLOSE_REASONS, ORDER_KINDS, ORDER_STATUSES, SIDES } from '../../../protocol/trading.ts';
-import { instruments } from '../markets/markets.schema.ts';
+import { instruments } from '../markets/index.ts';
 
 /** How an instrument trades (operator configuration, `admin config trading`). */
 export const tradingRules = pgTable('trading_rules', {

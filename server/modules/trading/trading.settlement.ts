@@ -35,7 +35,7 @@ import {
   userAccount,
 } from '../../ledger/ledger.ts';
 import { dec, fmt } from '../../ledger/money.ts';
-import { payReferral } from '../referral/referral.service.ts';
+import { payReferral } from '../referral/index.ts';
 import { orders } from './trading.schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;

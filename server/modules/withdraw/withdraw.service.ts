@@ -17,6 +17,7 @@ import {
 } from '../../../protocol/withdraw.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
+import { coins } from '../../ledger/coins.schema.ts';
 import {
   balancesByCoin,
   freeze,
@@ -27,8 +28,8 @@ import {
   userAccount,
 } from '../../ledger/ledger.ts';
 import { dec, fmt, scaleOf } from '../../ledger/money.ts';
-import { chains, coins } from '../config/config.schema.ts';
-import { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from '../deposit/derive.ts';
+import { chains } from '../config/index.ts';
+import { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from '../deposit/index.ts';
 import { withdrawalEvents, withdrawals, withdrawRules } from './withdraw.schema.ts';
 
 export class WithdrawalStateError extends Error {
