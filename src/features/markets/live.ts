@@ -199,7 +199,7 @@ export function flashPrice(element: HTMLElement, direction: Flash): void {
   element.dataset.flash = `${direction}-${generation}`;
 }
 
-/** The CSS animations that fade a flash (src/styles.css). */
+/** The CSS animations that fade a flash (src/styles/markets.css). */
 const FLASH_ANIMATIONS = new Set(['price-flash-1', 'price-flash-2']);
 
 /**
