@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { PriceAlert } from '../../../protocol/alerts.ts';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
-import { instrumentPath } from '../markets/paths.ts';
+import { instrumentPath } from '../markets/index.ts';
 import { deleteAlert } from './api.ts';
 
 /**

@@ -4,7 +4,7 @@ import { ALERTS_PER_USER, type AlertList } from '../../../protocol/alerts.ts';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { PushSwitch } from '../push/PushSwitch.tsx';
+import { PushSwitch } from '../push/index.ts';
 import { AlertRows } from './AlertRows.tsx';
 import { getAlerts } from './api.ts';
 import './alerts.css';

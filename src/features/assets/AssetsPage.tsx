@@ -8,7 +8,7 @@ import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { demoMode } from '../config/demo-mode.ts';
+import { demoMode } from '../config/index.ts';
 import { claimFaucet, getAssets } from './api.ts';
 
 /** Balances arrive at the coin's own precision; only separators are added. */

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { globalConfig } from '../config/index.ts';
 import { getFinanceRecords } from './api.ts';
 import { StatementSheet } from './StatementSheet.tsx';
 

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { getContact } from '../news/api.ts';
-import '../news/news.css';
+import { getContact } from '../news/index.ts';
 
 /**
  * Where a channel's value leads: mail, a Telegram or WhatsApp chat, a phone call, or an https

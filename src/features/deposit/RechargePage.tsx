@@ -8,8 +8,8 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { ConnectButton } from '../account/ConnectButton.tsx';
-import { globalConfig } from '../config/config-model.ts';
+import { ConnectButton } from '../account/index.ts';
+import { globalConfig } from '../config/index.ts';
 import { getDepositAddresses } from './api.ts';
 import { WalletDepositForm } from './WalletDepositForm.tsx';
 

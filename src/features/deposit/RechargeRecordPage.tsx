@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
 import { shorten, withThousands } from '../../lib/format.ts';
-import { ConnectButton } from '../account/ConnectButton.tsx';
+import { ConnectButton } from '../account/index.ts';
 import { getDepositRecords } from './api.ts';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;

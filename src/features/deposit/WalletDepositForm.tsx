@@ -10,10 +10,16 @@ import { toast } from '../../components/toast.ts';
 import { compareDecimal } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { providerFor, WalletError } from '../account/wallet.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { loadWallet, WalletError } from '../account/index.ts';
+import { globalConfig } from '../config/index.ts';
 
 type WalletDepositModule = typeof import('./wallet-deposit.ts');
+
+/**
+ * The wallet's provider for `address`, from the wallet module (its loader: the guard has loaded it
+ * already for the session this screen needs).
+ */
+const providerFor = (address: string) => loadWallet().then((wallet) => wallet.providerFor(address));
 
 /** The i18n key of a failure's wallet message (SPEC.md section 8). */
 function problemKey(error: unknown): string {

@@ -6,7 +6,7 @@
  * other deposit. Loaded on demand (viem's encoder stays out of the first page).
  */
 import { encodeFunctionData, erc20Abi, formatUnits, type Hex, numberToHex, parseUnits } from 'viem';
-import type { Eip1193Provider } from '../account/wallet-types.ts';
+import type { Eip1193Provider } from '../account/index.ts';
 
 export interface DepositCoin {
   coin: string;

@@ -12,13 +12,12 @@ import type { Feature } from '../../../protocol/codes.ts';
 import type { GlobalConfig } from '../../../protocol/config.ts';
 import { paths, type RouteName } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { globalConfig } from '../config/config-model.ts';
-import { getExchangeQuote } from '../exchange/api.ts';
-import { getOfferings } from '../ido/api.ts';
-import { getInstrument } from '../markets/api.ts';
-import { formatPrice } from '../markets/model.ts';
-import { getMall } from '../mining/api.ts';
-import { getSnapshots } from '../solvency/api.ts';
+import { globalConfig } from '../config/index.ts';
+import { getExchangeQuote } from '../exchange/index.ts';
+import { getOfferings } from '../ido/index.ts';
+import { formatPrice, getInstrument } from '../markets/index.ts';
+import { getMall } from '../mining/index.ts';
+import { getSnapshots } from '../solvency/index.ts';
 
 interface Entry {
   route: RouteName;

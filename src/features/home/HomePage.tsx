@@ -7,14 +7,12 @@ import { BrandMark } from '../../components/BrandMark.tsx';
 import { withCompleteLanguage } from '../../lib/i18n.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
-import { AddressChip } from '../account/AddressChip.tsx';
-import { ConnectButton } from '../account/ConnectButton.tsx';
-import { firstConfigLoading } from '../config/config-model.ts';
-import { PlatformOverview } from '../config/PlatformOverview.tsx';
-import { TickerStrip } from '../markets/TickerStrip.tsx';
-import { LatestAnnouncement } from '../news/LatestAnnouncement.tsx';
-import { installed, installPrompt, isIos } from '../offline/install.ts';
-import { YieldLabel } from '../staking/YieldLabel.tsx';
+import { AddressChip, ConnectButton } from '../account/index.ts';
+import { firstConfigLoading, PlatformOverview } from '../config/index.ts';
+import { TickerStrip } from '../markets/index.ts';
+import { LatestAnnouncement } from '../news/index.ts';
+import { installed, installPrompt, isIos, loadInstallEntry } from '../offline/index.ts';
+import { YieldLabel } from '../staking/index.ts';
 import { QuickEntries } from './QuickEntries.tsx';
 
 export function HomePage() {
@@ -53,7 +51,7 @@ export function HomePage() {
  * most visits never show it, and the first page does not carry it.
  */
 const InstallEntry = lazy(() =>
-  withCompleteLanguage(() => import('../offline/InstallEntry.tsx')).then((module) => ({
+  withCompleteLanguage(loadInstallEntry).then((module) => ({
     default: module.InstallEntry,
   })),
 );

@@ -9,7 +9,7 @@ import type { Feature } from '../../../protocol/codes.ts';
 import { currentUser } from '../../app/store.ts';
 import { paths, type RouteName } from '../../lib/paths.ts';
 import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { globalConfig } from '../config/index.ts';
 
 /** Stroke icons on a 24-unit grid, one path each. */
 const ICONS: Record<string, string> = {

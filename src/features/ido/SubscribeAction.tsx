@@ -14,7 +14,7 @@ import { toast } from '../../components/toast.ts';
 import { withThousands } from '../../lib/format.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { ConnectButton } from '../account/ConnectButton.tsx';
+import { ConnectButton } from '../account/index.ts';
 import { subscribe } from './api.ts';
 
 export function SubscribeAction({

@@ -23,7 +23,7 @@ import { Segmented } from '../../components/Segmented.tsx';
 import { compareDecimal } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { InstrumentAlerts } from '../alerts/InstrumentAlerts.tsx';
+import { InstrumentAlerts } from '../alerts/index.ts';
 import { getInstrument, refreshInstrument, refreshMarkets } from './api.ts';
 import { IndicatorBar } from './IndicatorBar.tsx';
 import { readIndicators } from './indicator-settings.ts';

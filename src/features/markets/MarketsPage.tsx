@@ -12,7 +12,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { NotOpenYet } from '../../components/NotOpenYet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { globalConfig } from '../config/index.ts';
 import { answeredMarkets, getMarkets } from './api.ts';
 import { ChangePercent, LivePrice, Sparkline } from './LivePrice.tsx';
 import { categoryOf, instrumentPath } from './paths.ts';

@@ -10,7 +10,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
-import { firstConfigLoading, globalConfig } from '../config/config-model.ts';
+import { firstConfigLoading, globalConfig } from '../config/index.ts';
 import { answeredMarkets, getMarkets } from './api.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
 import { instrumentPath, TICKER_CATEGORY } from './paths.ts';

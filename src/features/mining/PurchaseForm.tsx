@@ -20,9 +20,9 @@ import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { ConnectButton } from '../account/ConnectButton.tsx';
-import { getAssets } from '../assets/api.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { ConnectButton } from '../account/index.ts';
+import { getAssets } from '../assets/index.ts';
+import { globalConfig } from '../config/index.ts';
 import { buyShares, rentMachine } from './api.ts';
 import { checkPurchase, maxAffordable, type PurchaseProblem, purchaseSummary } from './purchase.ts';
 

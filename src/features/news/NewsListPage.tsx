@@ -10,7 +10,7 @@ import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { When } from '../../components/When.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { PushSwitch } from '../push/PushSwitch.tsx';
+import { PushSwitch } from '../push/index.ts';
 import { answeredAnnouncements, getAnnouncements } from './api.ts';
 import './news.css';
 import { PinnedBadge } from './PinnedBadge.tsx';

@@ -6,7 +6,7 @@
 import type { Workbox } from 'workbox-window';
 import type { PageMessage } from '../../../protocol/offline.ts';
 import { readsPastWorker } from '../../lib/api.ts';
-import { closeStreams } from '../markets/live.ts';
+import { closeStreams } from '../markets/index.ts';
 import { updateWaiting } from './service-worker.ts';
 
 let workbox: Workbox | null = null;

@@ -6,7 +6,7 @@
  */
 import { effect, signal } from '@preact/signals-react';
 import { map } from '../../app/store.ts';
-import { globalConfig } from '../config/config-model.ts';
+import { globalConfig } from '../config/index.ts';
 import { deleteSubscription, saveSubscription } from './api.ts';
 
 /**

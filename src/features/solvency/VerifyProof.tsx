@@ -18,7 +18,7 @@ import {
 import { currentUser } from '../../app/store.ts';
 import { Facts } from '../../components/Facts.tsx';
 import { withThousands } from '../../lib/format.ts';
-import { ConnectButton } from '../account/ConnectButton.tsx';
+import { ConnectButton } from '../account/index.ts';
 import { getProof } from './api.ts';
 
 type Check =

@@ -29,8 +29,8 @@ import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { ConnectButton } from '../account/ConnectButton.tsx';
-import { globalConfig } from '../config/config-model.ts';
+import { ConnectButton } from '../account/index.ts';
+import { globalConfig } from '../config/index.ts';
 import { getAvailable, getPlans, stake } from './api.ts';
 import { YieldLabel } from './YieldLabel.tsx';
 

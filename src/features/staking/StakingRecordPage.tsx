@@ -17,7 +17,7 @@ import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { ConnectButton } from '../account/ConnectButton.tsx';
+import { ConnectButton } from '../account/index.ts';
 import { getStakes, redeemStake } from './api.ts';
 
 function RedeemAction({ stake, onDone }: { stake: Stake; onDone(): void }) {

@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import { currentUser } from '../../app/store.ts';
 import { paths } from '../../lib/paths.ts';
 import { useTransitionSignal } from '../../lib/use-transition-signal.ts';
-import { firstConfigLoading, globalConfig } from '../config/config-model.ts';
+import { firstConfigLoading, globalConfig } from '../config/index.ts';
 
 export function YieldLabel({ link = true }: { link?: boolean }) {
   useSignals();

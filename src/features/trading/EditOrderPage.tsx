@@ -18,7 +18,7 @@ import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { useTicks } from '../markets/live.ts';
+import { useTicks } from '../markets/index.ts';
 import { getDetails, getOrder, modifyOrder } from './api.ts';
 import { isPrice } from './order-figures.ts';
 

@@ -21,9 +21,8 @@ import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { getAssets } from '../assets/api.ts';
-import { useTicks } from '../markets/live.ts';
-import { formatPrice } from '../markets/model.ts';
+import { getAssets } from '../assets/index.ts';
+import { formatPrice, useTicks } from '../markets/index.ts';
 import { getDetails, placeOrder } from './api.ts';
 import {
   commissionOf,

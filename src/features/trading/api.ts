@@ -1,7 +1,7 @@
 import { MARKET_CATEGORIES } from '../../../protocol/markets.ts';
 import type { OrderKind, Side } from '../../../protocol/trading.ts';
 import { fetchData } from '../../lib/api.ts';
-import { refreshMarkets } from '../markets/api.ts';
+import { refreshMarkets } from '../markets/index.ts';
 
 export const getDetails = (symbol: string) => fetchData('10071', { symbol });
 
