@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  check,
-  index,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { money } from '../db/columns.ts';
 import { coins } from './coins.schema.ts';
 
 /**
@@ -27,7 +18,7 @@ export const ledgerAccounts = pgTable(
       .references(() => coins.symbol),
     bucket: text('bucket').notNull(),
     kind: text('kind', { enum: ['user', 'pool', 'clearing'] }).notNull(),
-    balance: numeric('balance', { precision: 38, scale: 18 }).notNull().default('0'),
+    balance: money('balance').notNull().default('0'),
   },
   (t) => [
     unique('ledger_accounts_owner_coin_bucket').on(t.owner, t.coin, t.bucket),
@@ -62,7 +53,7 @@ export const postings = pgTable(
       .references(() => ledgerAccounts.id),
     coin: text('coin').notNull(),
     /** Signed: positive adds to the account's balance. */
-    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    amount: money('amount').notNull(),
   },
   // (account, id): a user's records in order, read page by page or streamed (statements).
   (t) => [index('postings_account').on(t.accountId, t.id), index('postings_entry').on(t.entryId)],

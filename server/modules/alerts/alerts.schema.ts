@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ALERT_DIRECTIONS } from '../../../protocol/alerts.ts';
+import { money } from '../../db/columns.ts';
 
 /**
  * Price alerts (docs/alerts.md). `active` until the price reaches the level, then `fired` once
@@ -15,13 +16,13 @@ export const priceAlerts = pgTable(
     owner: text('owner').notNull(),
     symbol: text('symbol').notNull(),
     direction: text('direction', { enum: ALERT_DIRECTIONS }).notNull(),
-    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    price: money('price').notNull(),
     status: text('status', { enum: ['active', 'fired'] })
       .notNull()
       .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     firedAt: timestamp('fired_at', { withTimezone: true }),
-    firedPrice: numeric('fired_price', { precision: 38, scale: 18 }),
+    firedPrice: money('fired_price'),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     notifyAttempts: integer('notify_attempts').notNull().default(0),
   },

@@ -3,13 +3,13 @@ import {
   bigserial,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { money } from '../../db/columns.ts';
 
 /** Each user's derivation index (m/0/i), handed out once, in order. */
 export const depositIndexes = pgTable('deposit_indexes', {
@@ -39,7 +39,7 @@ export const deposits = pgTable(
     user: text('user').notNull(),
     coin: text('coin').notNull(),
     chain: text('chain').notNull(),
-    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    amount: money('amount').notNull(),
     txid: text('txid').notNull(),
     status: text('status', { enum: ['detected', 'confirming', 'credited'] }).notNull(),
     /** A token transfer's log index in its transaction; -1 for a native transfer or the operator's report. */

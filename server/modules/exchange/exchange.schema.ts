@@ -4,13 +4,13 @@ import {
   boolean,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { money } from '../../db/columns.ts';
 
 /** Flash exchange pairs, one row per direction (operator configuration: `config pair`). */
 export const exchangePairs = pgTable(
@@ -21,12 +21,12 @@ export const exchangePairs = pgTable(
     /** The market instrument that prices the pair, e.g. BTCUSDT for USDT -> BTC and BTC -> USDT. */
     market: text('market').notNull(),
     /** Percent of the mid price, moved against the user. */
-    spreadPercent: numeric('spread_percent', { precision: 38, scale: 18 }).notNull(),
+    spreadPercent: money('spread_percent').notNull(),
     /** Percent of the received amount. */
-    feePercent: numeric('fee_percent', { precision: 38, scale: 18 }).notNull(),
+    feePercent: money('fee_percent').notNull(),
     /** Limits of one exchange in `from` units. */
-    min: numeric('min', { precision: 38, scale: 18 }).notNull(),
-    max: numeric('max', { precision: 38, scale: 18 }).notNull(),
+    min: money('min').notNull(),
+    max: money('max').notNull(),
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
   },
@@ -44,10 +44,10 @@ export const exchangeQuotes = pgTable(
     from: text('from_coin').notNull(),
     to: text('to_coin').notNull(),
     /** What 10031 executes at: the price (spread included), its coins, and the fee. */
-    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    price: money('price').notNull(),
     baseCoin: text('base_coin').notNull(),
     quoteCoin: text('quote_coin').notNull(),
-    feePercent: numeric('fee_percent', { precision: 38, scale: 18 }).notNull(),
+    feePercent: money('fee_percent').notNull(),
     /** The wallet that asked, when signed in: only it may use the quote. */
     wallet: text('wallet'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
@@ -65,13 +65,13 @@ export const exchanges = pgTable(
     user: text('user').notNull(),
     from: text('from_coin').notNull(),
     to: text('to_coin').notNull(),
-    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
-    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
+    amount: money('amount').notNull(),
+    price: money('price').notNull(),
     baseCoin: text('base_coin').notNull(),
     quoteCoin: text('quote_coin').notNull(),
-    gross: numeric('gross', { precision: 38, scale: 18 }).notNull(),
-    fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
-    receive: numeric('receive', { precision: 38, scale: 18 }).notNull(),
+    gross: money('gross').notNull(),
+    fee: money('fee').notNull(),
+    receive: money('receive').notNull(),
     quoteId: uuid('quote_id').notNull().unique(),
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,6 +10,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { IDO_PHASES } from '../../../protocol/ido.ts';
+import { money } from '../../db/columns.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 
 /** Offerings (operator configuration, `admin ido create`); one per token. */
@@ -23,9 +24,9 @@ export const idoOfferings = pgTable(
       .references(() => coins.symbol),
     name: text('name').notNull(),
     /** USDT per token. */
-    price: numeric('price', { precision: 38, scale: 18 }).notNull(),
-    offering: numeric('offering', { precision: 38, scale: 18 }).notNull(),
-    shareSize: numeric('share_size', { precision: 38, scale: 18 }).notNull(),
+    price: money('price').notNull(),
+    offering: money('offering').notNull(),
+    shareSize: money('share_size').notNull(),
     minShares: integer('min_shares').notNull(),
     maxShares: integer('max_shares').notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
@@ -36,7 +37,7 @@ export const idoOfferings = pgTable(
     /** Set at the end: offering / subscribed capped at 1, percent. */
     winningRate: numeric('winning_rate', { precision: 10, scale: 2 }),
     /** Set at issue: tokens released to winners. */
-    issued: numeric('issued', { precision: 38, scale: 18 }),
+    issued: money('issued'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ido_offerings_phase').on(t.phase)],
@@ -53,12 +54,12 @@ export const idoSubscriptions = pgTable(
     user: text('user').notNull(),
     shares: integer('shares').notNull(),
     /** Tokens asked for: shares x share size. */
-    asked: numeric('asked', { precision: 38, scale: 18 }).notNull(),
+    asked: money('asked').notNull(),
     /** USDT frozen for it. */
-    frozen: numeric('frozen', { precision: 38, scale: 18 }).notNull(),
-    won: numeric('won', { precision: 38, scale: 18 }),
-    consumed: numeric('consumed', { precision: 38, scale: 18 }),
-    refund: numeric('refund', { precision: 38, scale: 18 }),
+    frozen: money('frozen').notNull(),
+    won: money('won'),
+    consumed: money('consumed'),
+    refund: money('refund'),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,15 +1,6 @@
-import {
-  bigint,
-  boolean,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TradingHours } from '../../../protocol/markets.ts';
+import { money } from '../../db/columns.ts';
 
 /** Tradable instruments (operator configuration). */
 export const instruments = pgTable('instruments', {
@@ -18,7 +9,7 @@ export const instruments = pgTable('instruments', {
   category: text('category', { enum: ['crypto', 'crude_oil', 'forex', 'gold', 'stock_index'] }).notNull(),
   popular: boolean('popular').notNull().default(false),
   precision: integer('precision').notNull(),
-  spread: numeric('spread', { precision: 38, scale: 18 }).notNull(),
+  spread: money('spread').notNull(),
   hours: jsonb('hours').$type<TradingHours>().notNull(),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
@@ -28,11 +19,11 @@ const candleColumns = {
   symbol: text('symbol').notNull(),
   /** Bucket start, Unix milliseconds. */
   time: bigint('time', { mode: 'number' }).notNull(),
-  open: numeric('open', { precision: 38, scale: 18 }).notNull(),
-  high: numeric('high', { precision: 38, scale: 18 }).notNull(),
-  low: numeric('low', { precision: 38, scale: 18 }).notNull(),
-  close: numeric('close', { precision: 38, scale: 18 }).notNull(),
-  volume: numeric('volume', { precision: 38, scale: 18 }).notNull(),
+  open: money('open').notNull(),
+  high: money('high').notNull(),
+  low: money('low').notNull(),
+  close: money('close').notNull(),
+  volume: money('volume').notNull(),
 };
 
 /** One-minute candles: every intraday interval is aggregated from these. */
@@ -66,7 +57,7 @@ export const pricePins = pgTable('price_pins', {
   symbol: text('symbol')
     .primaryKey()
     .references(() => instruments.symbol),
-  bid: numeric('bid', { precision: 38, scale: 18 }).notNull(),
-  ask: numeric('ask', { precision: 38, scale: 18 }).notNull(),
+  bid: money('bid').notNull(),
+  ask: money('ask').notNull(),
   until: timestamp('until', { withTimezone: true }).notNull(),
 });

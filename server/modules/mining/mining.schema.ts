@@ -15,6 +15,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { HOLDING_STATUSES, MINING_ALGORITHMS, OUTPUT_SOURCES } from '../../../protocol/mining.ts';
+import { money } from '../../db/columns.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 
 /** Machine products (operator configuration, `admin config machine`). */
@@ -40,8 +41,8 @@ export const miningProducts = pgTable(
     environment: text('environment').notNull(),
     cycleDays: integer('cycle_days').notNull(),
     /** USDT per unit (or per share of a joint-operated machine). */
-    rent: numeric('rent', { precision: 38, scale: 18 }).notNull(),
-    serviceFee: numeric('service_fee', { precision: 38, scale: 18 }).notNull(),
+    rent: money('rent').notNull(),
+    serviceFee: money('service_fee').notNull(),
     minPurchase: integer('min_purchase').notNull(),
     /** Units in stock, or the shares a joint-operated machine is split into. */
     shares: integer('shares').notNull(),
@@ -61,7 +62,7 @@ export const miningYields = pgTable('mining_yields', {
   coin: text('coin')
     .primaryKey()
     .references(() => coins.symbol),
-  perTh: numeric('per_th', { precision: 38, scale: 18 }).notNull(),
+  perTh: money('per_th').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -73,7 +74,7 @@ export const miningOutputs = pgTable(
       .notNull()
       .references(() => miningProducts.id),
     day: date('day', { mode: 'string' }).notNull(),
-    perUnit: numeric('per_unit', { precision: 38, scale: 18 }).notNull(),
+    perUnit: money('per_unit').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.day] })],
@@ -99,14 +100,14 @@ export const miningHoldings = pgTable(
     joint: boolean('joint').notNull(),
     units: integer('units').notNull(),
     of: integer('of').notNull(),
-    hashrate: numeric('hashrate', { precision: 38, scale: 18 }).notNull(),
+    hashrate: money('hashrate').notNull(),
     boost: numeric('boost', { precision: 10, scale: 4 }).notNull(),
     cycleDays: integer('cycle_days').notNull(),
-    paid: numeric('paid', { precision: 38, scale: 18 }).notNull(),
-    serviceFee: numeric('service_fee', { precision: 38, scale: 18 }).notNull(),
-    reserved: numeric('reserved', { precision: 38, scale: 18 }).notNull(),
-    reserveLeft: numeric('reserve_left', { precision: 38, scale: 18 }).notNull(),
-    earned: numeric('earned', { precision: 38, scale: 18 }).notNull().default('0'),
+    paid: money('paid').notNull(),
+    serviceFee: money('service_fee').notNull(),
+    reserved: money('reserved').notNull(),
+    reserveLeft: money('reserve_left').notNull(),
+    earned: money('earned').notNull().default('0'),
     daysPaid: integer('days_paid').notNull().default(0),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
     status: text('status', { enum: HOLDING_STATUSES }).notNull(),
@@ -131,7 +132,7 @@ export const miningIncome = pgTable(
     user: text('user').notNull(),
     coin: text('coin').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    amount: money('amount').notNull(),
     source: text('source', { enum: OUTPUT_SOURCES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { money } from '../../db/columns.ts';
 import { journalEntries } from '../../ledger/ledger.schema.ts';
 
 /**
@@ -13,7 +14,7 @@ export const referralRewards = pgTable(
     invitee: text('invitee').notNull(),
     level: integer('level').notNull(),
     coin: text('coin').notNull(),
-    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    amount: money('amount').notNull(),
     /** The fee's own journal entry key, e.g. `order:12:place`. */
     source: text('source').notNull(),
     entryId: bigint('entry_id', { mode: 'number' })

@@ -11,6 +11,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { STAKE_STATUSES } from '../../../protocol/staking.ts';
+import { money } from '../../db/columns.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 
 /** Staking plans (operator configuration): one per coin and duration. */
@@ -24,11 +25,11 @@ export const stakingPlans = pgTable(
     days: integer('days').notNull(),
     /** Percent per year. */
     apr: numeric('apr', { precision: 10, scale: 4 }).notNull(),
-    min: numeric('min', { precision: 38, scale: 18 }).notNull(),
+    min: money('min').notNull(),
     /** Per user, counting the user's stakes in the plan that are still staked. */
-    max: numeric('max', { precision: 38, scale: 18 }).notNull(),
+    max: money('max').notNull(),
     /** All users together, counting stakes that are still staked. */
-    quota: numeric('quota', { precision: 38, scale: 18 }).notNull(),
+    quota: money('quota').notNull(),
     earlyRedemption: boolean('early_redemption').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
@@ -50,15 +51,15 @@ export const stakes = pgTable(
       .notNull()
       .references(() => stakingPlans.id),
     coin: text('coin').notNull(),
-    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+    amount: money('amount').notNull(),
     days: integer('days').notNull(),
     apr: numeric('apr', { precision: 10, scale: 4 }).notNull(),
     /** Promised and reserved at staking time. */
-    interest: numeric('interest', { precision: 38, scale: 18 }).notNull(),
+    interest: money('interest').notNull(),
     earlyRedemption: boolean('early_redemption').notNull(),
     status: text('status', { enum: STAKE_STATUSES }).notNull(),
     /** Interest paid: null while staked, 0 after an early redemption. */
-    earned: numeric('earned', { precision: 38, scale: 18 }),
+    earned: money('earned'),
     early: boolean('early').notNull().default(false),
     stakedAt: timestamp('staked_at', { withTimezone: true }).notNull(),
     maturesAt: timestamp('matures_at', { withTimezone: true }).notNull(),

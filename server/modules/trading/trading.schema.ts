@@ -1,5 +1,6 @@
-import { bigserial, boolean, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { CLOSE_REASONS, ORDER_KINDS, ORDER_STATUSES, SIDES } from '../../../protocol/trading.ts';
+import { money } from '../../db/columns.ts';
 import { instruments } from '../markets/index.ts';
 
 /** How an instrument trades (operator configuration, `admin config trading`). */
@@ -7,12 +8,12 @@ export const tradingRules = pgTable('trading_rules', {
   symbol: text('symbol')
     .primaryKey()
     .references(() => instruments.symbol),
-  contractSize: numeric('contract_size', { precision: 38, scale: 18 }).notNull(),
-  lotStep: numeric('lot_step', { precision: 38, scale: 18 }).notNull(),
-  minLots: numeric('min_lots', { precision: 38, scale: 18 }).notNull(),
-  maxLots: numeric('max_lots', { precision: 38, scale: 18 }).notNull(),
+  contractSize: money('contract_size').notNull(),
+  lotStep: money('lot_step').notNull(),
+  minLots: money('min_lots').notNull(),
+  maxLots: money('max_lots').notNull(),
   leverage: integer('leverage').notNull(),
-  commissionPerLot: numeric('commission_per_lot', { precision: 38, scale: 18 }).notNull(),
+  commissionPerLot: money('commission_per_lot').notNull(),
   quoteCurrency: text('quote_currency').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,19 +31,19 @@ export const orders = pgTable(
     symbol: text('symbol').notNull(),
     side: text('side', { enum: SIDES }).notNull(),
     kind: text('kind', { enum: ORDER_KINDS }).notNull(),
-    lots: numeric('lots', { precision: 38, scale: 18 }).notNull(),
-    price: numeric('price', { precision: 38, scale: 18 }),
-    stopLoss: numeric('stop_loss', { precision: 38, scale: 18 }),
-    takeProfit: numeric('take_profit', { precision: 38, scale: 18 }),
+    lots: money('lots').notNull(),
+    price: money('price'),
+    stopLoss: money('stop_loss'),
+    takeProfit: money('take_profit'),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    contractSize: numeric('contract_size', { precision: 38, scale: 18 }).notNull(),
+    contractSize: money('contract_size').notNull(),
     leverage: integer('leverage').notNull(),
     quoteCurrency: text('quote_currency').notNull(),
-    margin: numeric('margin', { precision: 38, scale: 18 }).notNull(),
-    commission: numeric('commission', { precision: 38, scale: 18 }).notNull(),
-    openPrice: numeric('open_price', { precision: 38, scale: 18 }),
-    closePrice: numeric('close_price', { precision: 38, scale: 18 }),
-    profit: numeric('profit', { precision: 38, scale: 18 }),
+    margin: money('margin').notNull(),
+    commission: money('commission').notNull(),
+    openPrice: money('open_price'),
+    closePrice: money('close_price'),
+    profit: money('profit'),
     closeReason: text('close_reason', { enum: CLOSE_REASONS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     filledAt: timestamp('filled_at', { withTimezone: true }),

@@ -1,15 +1,6 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { WITHDRAWAL_STATUSES } from '../../../protocol/withdraw.ts';
+import { money } from '../../db/columns.ts';
 
 /** Withdrawal rules per coin and chain (operator configuration). */
 export const withdrawRules = pgTable(
@@ -17,9 +8,9 @@ export const withdrawRules = pgTable(
   {
     coin: text('coin').notNull(),
     chain: text('chain').notNull(),
-    fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
-    min: numeric('min', { precision: 38, scale: 18 }).notNull(),
-    max: numeric('max', { precision: 38, scale: 18 }).notNull(),
+    fee: money('fee').notNull(),
+    min: money('min').notNull(),
+    max: money('max').notNull(),
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.coin, t.chain] })],
@@ -33,9 +24,9 @@ export const withdrawals = pgTable(
     coin: text('coin').notNull(),
     chain: text('chain').notNull(),
     address: text('address').notNull(),
-    amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
-    fee: numeric('fee', { precision: 38, scale: 18 }).notNull(),
-    arrival: numeric('arrival', { precision: 38, scale: 18 }).notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    arrival: money('arrival').notNull(),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
     txid: text('txid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
