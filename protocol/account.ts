@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { requestId } from './validation.ts';
 
-/** The statement every login message carries (SPEC.md section 9: the signed text is DAPP). */
+/** The statement every login message carries (docs/spec/product.md section 9: the signed text is DAPP). */
 export const SIWE_STATEMENT = 'DAPP';
 /** A challenge is valid this long after it was issued. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -38,7 +38,7 @@ export const loginRequest = v.object({
 export type LoginRequest = v.InferOutput<typeof loginRequest>;
 
 export interface UserInfo {
-  /** EIP-55 checksummed; the username of SPEC.md section 3. */
+  /** EIP-55 checksummed; the username of docs/spec/product.md section 3. */
   address: string;
   /** The user's own code to invite others. */
   inviteCode: string;

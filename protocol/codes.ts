@@ -1,5 +1,5 @@
 /**
- * The code table of DESIGN.md section 4. `wallet` marks codes that need a signed-in wallet,
+ * The code table of docs/spec/design.md section 4. `wallet` marks codes that need a signed-in wallet,
  * `mutating` marks codes that change state and therefore require a `requestId`, `cacheable`
  * marks read-only codes whose answers the service worker may keep for offline use, and
  * `feature` ties a code to the feature switch in the global configuration.

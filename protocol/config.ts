@@ -44,7 +44,7 @@ export interface GlobalConfig {
    */
   maxApr: string | null;
   /**
-   * "Annualized up to X%" (DESIGN.md section 1): the best of the staking plans' APR and the mining
+   * "Annualized up to X%" (docs/spec/design.md section 1): the best of the staking plans' APR and the mining
    * machines' net cycle return as a yearly rate, both computed from what can be bought now, with
    * where it comes from so the label links there; null when neither offers a positive rate.
    */

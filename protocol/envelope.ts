@@ -1,5 +1,5 @@
 /**
- * The response envelope every product call answers with (DESIGN.md section 4).
+ * The response envelope every product call answers with (docs/spec/design.md section 4).
  * `00000` is success, `1001` success with a notice the client shows as a success toast,
  * `500` means the session is missing or expired; anything else is an error listed in errors.ts.
  */

@@ -5,7 +5,7 @@
  * published; new errors take new codes.
  *
  * Families: E1xxx request and protocol errors, E2xxx money and business rules (later issues),
- * E3xxx wallet login and account, `500` the ended session (DESIGN.md section 4).
+ * E3xxx wallet login and account, `500` the ended session (docs/spec/design.md section 4).
  */
 export interface ErrorInfo {
   readonly code: string;
@@ -99,7 +99,7 @@ export function errorNameForCode(code: string): ErrorName | undefined {
 }
 
 /**
- * Messages the client shows on its own (SPEC.md section 8): wallet, clipboard and network
+ * Messages the client shows on its own (docs/spec/product.md section 8): wallet, clipboard and network
  * failures that never come from the server. Their keys live under `messages.` in every bundle.
  */
 export const CLIENT_MESSAGES = [

@@ -1,9 +1,9 @@
-/** The nine languages of the product (SPEC.md section 1). */
+/** The nine languages of the product (docs/spec/product.md section 1). */
 export const LANGUAGES = ['zh-CN', 'zh-TW', 'en', 'ar', 'fr', 'it', 'ja', 'ko', 'th'] as const;
 
 export type Language = (typeof LANGUAGES)[number];
 
-/** Used when nothing is stored yet (SPEC.md section 9). */
+/** Used when nothing is stored yet (docs/spec/product.md section 9). */
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 export const RTL_LANGUAGES: ReadonlySet<Language> = new Set<Language>(['ar']);

@@ -1,5 +1,5 @@
 /**
- * Finance record types (DESIGN.md section 5): what a user sees in "Financial details". Each
+ * Finance record types (docs/spec/design.md section 5): what a user sees in "Financial details". Each
  * journal entry has one; the translation key is `records.<type>`.
  */
 export const RECORD_TYPES = [
@@ -37,7 +37,7 @@ export const USER_BUCKETS = ['available', 'frozen', 'staked'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
 /**
- * System accounts (DESIGN.md section 5). Pools hold money the operator funded and may never go
+ * System accounts (docs/spec/design.md section 5). Pools hold money the operator funded and may never go
  * below zero; clearing accounts mirror money outside the platform and may carry any sign.
  */
 export const POOL_ACCOUNTS = [

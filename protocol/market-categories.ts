@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 2: Popular, Cryptocurrency, Crude Oil, Forex, Gold, Stock Index. A module of its
+ * docs/spec/product.md section 2: Popular, Cryptocurrency, Crude Oil, Forex, Gold, Stock Index. A module of its
  * own, free of the market schemas: the first page's routes name the categories, and importing
  * protocol/markets.ts would bring valibot into it.
  */

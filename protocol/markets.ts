@@ -8,7 +8,7 @@ import type { TradingRules } from './trading.ts';
 
 export { MARKET_CATEGORIES, type MarketCategory } from './market-categories.ts';
 
-/** SPEC.md section 2: the thirteen chart intervals. */
+/** docs/spec/product.md section 2: the thirteen chart intervals. */
 export const INTERVALS = [
   '1m',
   '3m',
@@ -45,7 +45,7 @@ export function isIntraday(interval: Interval): interval is IntradayInterval {
   return Object.hasOwn(INTRADAY_MS, interval);
 }
 
-/** SPEC.md section 2: chart types; the default is candle_solid. */
+/** docs/spec/product.md section 2: chart types; the default is candle_solid. */
 export const CHART_TYPES = ['candle_solid', 'ohlc', 'area', 'time_share'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 

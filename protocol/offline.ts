@@ -1,5 +1,5 @@
 /**
- * The contract between the page and its service worker (DESIGN.md section 9): the header that
+ * The contract between the page and its service worker (docs/spec/design.md section 9): the header that
  * marks an answer served from the read cache, the messages the page sends, and the cache bounds.
  * Shared by `src/` and `sw/`; no DOM and no worker globals here.
  */

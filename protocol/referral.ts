@@ -25,7 +25,7 @@ export interface ReferralShares {
 
 /** A person the user invited, directly (level 1) or through someone they invited (level 2). */
 export interface Invitee {
-  /** Shortened as SPEC.md section 9 shortens long strings: an inviter never sees a whole address. */
+  /** Shortened as docs/spec/product.md section 9 shortens long strings: an inviter never sees a whole address. */
   address: string;
   level: 1 | 2;
   /** Unix milliseconds. */
@@ -66,7 +66,7 @@ export function commissionOf(fee: string, sharePercent: string, precision: numbe
   return fromUnits(scaled / 100n / 10n ** BigInt(2 * INPUT_SCALE - precision), precision);
 }
 
-/** The address as an inviter may see it: `0x52***9EE7`, as SPEC.md section 9 shortens strings. */
+/** The address as an inviter may see it: `0x52***9EE7`, as docs/spec/product.md section 9 shortens strings. */
 export function maskAddress(address: string): string {
   return address.length <= 10 ? address : `${address.slice(0, 4)}***${address.slice(-4)}`;
 }

@@ -93,7 +93,7 @@ export function exitTriggered(
 export type LevelProblem = 'pending_price_wrong_side' | 'stop_loss_wrong_side' | 'take_profit_wrong_side';
 
 /**
- * Where prices may lie (SPEC.md section 5: never below 0, which the form's decimal rule already
+ * Where prices may lie (docs/spec/product.md section 5: never below 0, which the form's decimal rule already
  * keeps). A pending price: Buy Limit below the ask, Buy Stop above it, Sell Limit above the bid,
  * Sell Stop below it. Stop loss and take profit, against the price the position opens at (the
  * pending price, or the market's side now): a long's SL below it and TP above it, a short's the
@@ -266,7 +266,7 @@ export interface CurrentOrders {
 
 const id = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number));
 const price = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]{0,17})(\.[0-9]{1,10})?$/));
-/** An optional level: absent or empty means none. SPEC.md section 5: never below 0 (no sign). */
+/** An optional level: absent or empty means none. docs/spec/product.md section 5: never below 0 (no sign). */
 const level = v.optional(v.union([v.literal(''), price]));
 const none = (value: string | undefined) => (value === undefined || value === '' ? null : value);
 

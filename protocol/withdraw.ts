@@ -13,7 +13,7 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** DESIGN.md section 6: the only transitions there are. */
+/** docs/spec/design.md section 6: the only transitions there are. */
 export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalStatus, readonly WithdrawalStatus[]> = {
   submitted: ['reviewed', 'rejected'],
   reviewed: ['processing'],

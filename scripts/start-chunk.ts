@@ -1,7 +1,7 @@
 /**
  * Which modules travel in the `start` chunk (vite.config.ts): the libraries and shared modules
  * every first page needs, as one file, because on a phone network each extra request of a few
- * hundred bytes still costs a round trip. What a screen loads on demand (DESIGN.md section 10:
+ * hundred bytes still costs a round trip. What a screen loads on demand (docs/spec/design.md section 10:
  * web3-onboard, uPlot, the QR code) must never be pulled in by it, even when it lives in a folder
  * the group takes (the QR code component is in `src/components/`).
  */

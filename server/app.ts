@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeAllContentTypeParsers();
   await app.register(fastifyFormbody);
 
-  // One hook for what every product call checks first, in this order: the CSRF guard (DESIGN.md
+  // One hook for what every product call checks first, in this order: the CSRF guard (docs/spec/design.md
   // section 4: a cross-site form post cannot set the header, nor its Origin), then the session.
   // Callback style, so a call without a session cookie (every signed-out call) costs no promise.
   app.addHook('onRequest', (request, _reply, done) => {

@@ -28,7 +28,7 @@ const screens = import('./root/App.tsx');
 const firstScreen = preloadScreen(window.location.pathname);
 
 // The stored record is read before the first render, so the first frame already has the
-// language, the session and the last configuration (SPEC.md section 3, DESIGN.md section 8).
+// language, the session and the last configuration (docs/spec/product.md section 3, docs/spec/design.md section 8).
 // With nothing stored, the language the server wrote the page in: the one its `lang` cookie
 // names (server/http/first-screen.ts), so the app takes over in the words already on screen.
 const pageLanguage = document.documentElement.lang;
@@ -101,7 +101,7 @@ function afterLoadWhenIdle(task: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
-// Start-up calls (SPEC.md section 4): the configuration in the background once the first render
+// Start-up calls (docs/spec/product.md section 4): the configuration in the background once the first render
 // has started; the language once the page is idle: it only sets the cookie the server writes its
 // own texts by (pushes, statements), and every request sent during start-up costs the main thread
 // several milliseconds (src/root/first-reads.ts). Offline the language waits for the network

@@ -1,5 +1,5 @@
 /**
- * Push in the service worker (DESIGN.md section 9): a `push` shows a notification with the
+ * Push in the service worker (docs/spec/design.md section 9): a `push` shows a notification with the
  * message's title, text, icon and badge (an announcement, or a price alert that fired); tapping it
  * focuses an open window of the app and routes it to the announcement or the instrument, or opens
  * one there.

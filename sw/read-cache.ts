@@ -1,5 +1,5 @@
 /**
- * Network-first reads with a short time-out (DESIGN.md section 9). A read that answers in time is
+ * Network-first reads with a short time-out (docs/spec/design.md section 9). A read that answers in time is
  * passed through and, when it succeeded, stored; a read that fails or is slow is answered from the
  * cache, marked with the time it was stored so the page can say "offline, data from HH:MM". A
  * slow network answer still lands in the cache when it arrives. A `500` (session ended) purges

@@ -1,5 +1,5 @@
 /**
- * The service worker (DESIGN.md section 9). It precaches the app shell, its chunks, the locale
+ * The service worker (docs/spec/design.md section 9). It precaches the app shell, its chunks, the locale
  * bundles and the icons, so a second visit opens with no network; answers every navigation with
  * the shell; keeps read-only product calls network-first with a cache per wallet; and lets every
  * mutating call go straight to the network: nothing is queued or replayed. A new version waits

@@ -1,7 +1,7 @@
 /**
  * Whose data the page holds: the service worker reads the page's persisted store (`map`, kept by
  * localforage in IndexedDB database `localforage`, object store `keyvaluepairs`) to learn the
- * signed-in wallet and the language, as DESIGN.md section 8 says. It never creates that database:
+ * signed-in wallet and the language, as docs/spec/design.md section 8 says. It never creates that database:
  * when it does not exist yet, the upgrade is aborted and nobody counts as signed in.
  */
 import { readStoredRecord } from '../src/lib/stored-record.ts';

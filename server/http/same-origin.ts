@@ -1,5 +1,5 @@
 /**
- * The second half of the CSRF guard (DESIGN.md section 4): besides the X-Requested-With header, a
+ * The second half of the CSRF guard (docs/spec/design.md section 4): besides the X-Requested-With header, a
  * mutating call that names its origin must name this site. Browsers send `Origin` with every
  * POST; a cross-site page's fetch carries its own. CORS and SameSite=Strict cookies stop such a call
  * today; this check stops it also where those fail (an old browser, a lax cookie, a proxy that

@@ -1,5 +1,5 @@
 /**
- * Scheduled work in the server process (DESIGN.md section 7): a job runs at start and then on a
+ * Scheduled work in the server process (docs/spec/design.md section 7): a job runs at start and then on a
  * timer, never overlapping itself, and takes a PostgreSQL advisory lock per run so that several
  * server processes never run the same job at once. The work itself is idempotent per object and
  * day; the lock only spares the duplicate effort.

@@ -1,5 +1,5 @@
 /**
- * Recomputes the books from the journal (DESIGN.md section 5): per coin the sum of all postings
+ * Recomputes the books from the journal (docs/spec/design.md section 5): per coin the sum of all postings
  * (must be "0"), the accounts whose cached balance disagrees with their postings, and the user or
  * pool balances below zero. The journal is the truth; balances are a cache of it.
  */

@@ -1,7 +1,7 @@
 /**
  * Decimal arithmetic for money. Amounts are decimal strings everywhere; Decimal is used only to
  * compute. Credits to users round down to the coin's precision, fees round up, and what falls
- * between goes to the house dust account (DESIGN.md, issue "Ledger").
+ * between goes to the house dust account (docs/spec/design.md, issue "Ledger").
  */
 import { Decimal } from 'decimal.js';
 

@@ -31,7 +31,7 @@ function memoryBackend(initial: unknown = null) {
 }
 
 describe('the persisted store', () => {
-  test('defaults are those of SPEC.md section 3', () => {
+  test('defaults are those of docs/spec/product.md section 3', () => {
     expect(DEFAULTS).toMatchObject({
       language: 'zh-CN',
       address: '',

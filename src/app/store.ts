@@ -1,5 +1,5 @@
 /**
- * The persisted client store (SPEC.md section 3): the object `map`, one signal per field with its
+ * The persisted client store (docs/spec/product.md section 3): the object `map`, one signal per field with its
  * default and a setter, kept in localforage under the key `map` and read before the first render.
  * The service worker reads the same record to know whose cached data it holds.
  *
@@ -16,7 +16,7 @@ export const STORE_KEY = 'map';
 
 const CHART_TYPES = ['candle_solid', 'ohlc', 'area', 'time_share'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
-/** The user list holds the signed-in user; `username` is the wallet address (SPEC.md section 3). */
+/** The user list holds the signed-in user; `username` is the wallet address (docs/spec/product.md section 3). */
 export type StoredUser = UserInfo & { username: string };
 
 export interface MapState {
@@ -59,7 +59,7 @@ export const map = Object.fromEntries(
   Object.entries(DEFAULTS).map(([key, value]) => [key, signal(value)]),
 ) as unknown as StoreSignals;
 
-/** One setter per field, as SPEC.md section 3 lists them. */
+/** One setter per field, as docs/spec/product.md section 3 lists them. */
 function setter<K extends keyof MapState>(key: K): (value: MapState[K]) => void {
   return (value) => {
     (map[key] as unknown as { value: MapState[K] }).value = value;
@@ -93,7 +93,7 @@ function settingsText(config: MapState['globalConfig']): string {
   return JSON.stringify({ ...config, serverTime: 0 });
 }
 
-// SPEC.md section 3's `multiply` helper is src/lib/format.ts's: exact decimal arithmetic, which
+// docs/spec/product.md section 3's `multiply` helper is src/lib/format.ts's: exact decimal arithmetic, which
 // the store (on every first page) does not carry.
 
 /** The signed-in user, or null. */
@@ -101,7 +101,7 @@ export function currentUser(): StoredUser | null {
   return map.user.value[0] ?? null;
 }
 
-/** What the guard, a 500 answer and logout clear (SPEC.md section 4). */
+/** What the guard, a 500 answer and logout clear (docs/spec/product.md section 4). */
 export function clearSession(): void {
   batch(() => {
     map.address.value = '';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A bottom sheet that asks the user to confirm a money movement after showing what it will do
- * (DESIGN.md section 8: a mutating button shows progress and cannot be pressed twice). It is a
+ * (docs/spec/design.md section 8: a mutating button shows progress and cannot be pressed twice). It is a
  * modal dialog: the confirm button takes focus when it opens, Escape or a tap outside cancels
  * (not while the call is on its way), and the layout follows the page's direction.
  */

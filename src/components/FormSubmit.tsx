@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The end of a money form: the problem found (by the client's own check or the server's answer),
- * then the submit button, which shows progress and cannot be pressed twice (DESIGN.md section 8).
+ * then the submit button, which shows progress and cannot be pressed twice (docs/spec/design.md section 8).
  */
 export function FormSubmit({
   error,

@@ -1,5 +1,5 @@
 /**
- * The one way the client calls the server (SPEC.md section 7): POST, form-encoded, cookies, the
+ * The one way the client calls the server (docs/spec/product.md section 7): POST, form-encoded, cookies, the
  * XMLHttpRequest marker header. A non-object answer is "Service request failed"; `00000` and
  * `1001` resolve; anything else rejects with the server's already translated `respMsg`; `500`
  * additionally ends the local session (the caller's `onSessionEnded`).
@@ -85,7 +85,7 @@ export async function callApi<C extends ApiCode>(
 ): Promise<Envelope<AnswerOf<C>>> {
   const fields = asForm(given);
   // A change made offline is refused before anything leaves the page: never queued, never
-  // replayed later (DESIGN.md section 9). Reads go on; the service worker may answer them.
+  // replayed later (docs/spec/design.md section 9). Reads go on; the service worker may answer them.
   if (CODES[code].mutating && isOffline()) fail('offline_nothing_sent');
   let body: unknown;
   const form = encodeForm(fields);

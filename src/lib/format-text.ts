@@ -1,10 +1,10 @@
 /**
- * Display formatting of amounts, dates and long identifiers without decimal arithmetic (SPEC.md
+ * Display formatting of amounts, dates and long identifiers without decimal arithmetic (docs/spec/product.md
  * section 9, "Display"): what the first page shows, which must not carry big.js (issue #19's
  * budget). src/lib/format.ts adds the arithmetic and re-exports all of this; import from there
  * anywhere but the first page's modules.
  *
- * Amounts travel as decimal strings (DESIGN.md section 4), and the page only shows them: it rounds
+ * Amounts travel as decimal strings (docs/spec/design.md section 4), and the page only shows them: it rounds
  * the decimal a string spells, digit by digit, to the places asked for (`'1.000025'` to 5 places
  * half up is `'1.00003'`, a 30-digit amount keeps every digit), with no binary float and no
  * arithmetic library. Not through `Intl.NumberFormat`, which would do the same: its first use in a
@@ -147,7 +147,7 @@ const TIMESTAMP_TEXT = /^[+-]?\d+(?:\.\d*)?$/;
 /**
  * Unix milliseconds for a timestamp given as a number or numeric string. SPEC: "10-digit
  * timestamps treated as seconds": an integer part of exactly 10 digits is seconds (2001-09-09 to
- * 2286-11-20); any other length is milliseconds, as the API sends (DESIGN.md section 4).
+ * 2286-11-20); any other length is milliseconds, as the API sends (docs/spec/design.md section 4).
  */
 function toMillis(timestamp: NumericInput): number | null {
   const text = typeof timestamp === 'number' ? String(timestamp) : (timestamp ?? '').trim();

@@ -1,8 +1,8 @@
 /**
- * Amounts, dates and long identifiers for display (SPEC.md section 9, "Display"), and the exact
+ * Amounts, dates and long identifiers for display (docs/spec/product.md section 9, "Display"), and the exact
  * decimal arithmetic the screens do on amounts: products, differences, comparisons.
  *
- * Amounts travel as decimal strings (DESIGN.md section 4), so every numeric helper here works in
+ * Amounts travel as decimal strings (docs/spec/design.md section 4), so every numeric helper here works in
  * exact decimals, never in binary floats: `0.1 * 0.2` is `0.02`, not `0.020000000000000004`. The
  * display helpers (rounding, separators, dates) are src/lib/format-text.ts's, which needs no
  * arithmetic library and so stays light enough for the first page; the arithmetic is big.js's

@@ -1,7 +1,7 @@
 /**
  * What the page knows about the network: whether the browser reports a connection, when the data
  * on screen was stored if it came from the service worker's cache, and a counter that goes up each
- * time the connection returns, so screens can fetch again quietly (DESIGN.md section 9).
+ * time the connection returns, so screens can fetch again quietly (docs/spec/design.md section 9).
  */
 import { signal } from '@preact/signals-react';
 import { CACHED_AT_HEADER } from '../../protocol/offline.ts';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { homeKeepingCode, matchRoute, paths, ROUTES } from './paths.ts';
 
 describe('routes', () => {
-  test('every route of SPEC.md section 2 is declared with its wallet rule', () => {
+  test('every route of docs/spec/product.md section 2 is declared with its wallet rule', () => {
     const publicRoutes = [
       '/home',
       '/ecology',

@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md section 2 in one place, so a link is never a hand-typed string. `wallet`
+ * Every route of docs/spec/product.md section 2 in one place, so a link is never a hand-typed string. `wallet`
  * routes need a signed-in wallet (the guard); `shell` routes render inside the footer shell.
  */
 export interface RouteDef {
@@ -70,7 +70,7 @@ export function matchRoute(pathname: string): RouteDef | undefined {
   });
 }
 
-/** `/home`, keeping the referral `code` of the current query if there is one (SPEC.md section 4). */
+/** `/home`, keeping the referral `code` of the current query if there is one (docs/spec/product.md section 4). */
 export function homeKeepingCode(search: string): string {
   const code = new URLSearchParams(search).get('code');
   return code ? `${paths.home.path}?code=${encodeURIComponent(code)}` : paths.home.path;

@@ -1,6 +1,6 @@
 /**
  * Loads data for a screen and tracks loading, failure and retry, so every list shows a skeleton,
- * "No data" or a retry (DESIGN.md section 8). A newer load replaces an older one still in flight.
+ * "No data" or a retry (docs/spec/design.md section 8). A newer load replaces an older one still in flight.
  * When the connection returns, the screen fetches again quietly: what it shows stays on screen
  * until the fresh answer replaces it.
  */

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 
 /**
- * One requestId per intended mutation (DESIGN.md section 4): the same id while the user retries
+ * One requestId per intended mutation (docs/spec/design.md section 4): the same id while the user retries
  * the same thing, so a retry after a lost answer is answered with the first result and moves no
  * money twice; a new id once anything changes or the call succeeded.
  */

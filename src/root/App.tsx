@@ -91,7 +91,7 @@ export function App() {
   return (
     <div className="app">
       <OfflineBanner />
-      {/* Keyed by path so each page change fades in (DESIGN.md section 8). */}
+      {/* Keyed by path so each page change fades in (docs/spec/design.md section 8). */}
       <div key={location} className={fade ? 'page-fade' : undefined}>
         <Switch>
           {ROUTES.map((route) => (

@@ -1,11 +1,11 @@
 /**
- * The wallet session guard of SPEC.md section 4, run on every navigation:
+ * The wallet session guard of docs/spec/product.md section 4, run on every navigation:
  * - a stored user: after 500 ms read the wallet's current account (trusted provider first) and,
  *   if it differs from the stored username (case-insensitive), clear the session and go home,
  *   keeping the `code` query parameter; a failed read is logged and toasted;
  * - no stored user on a wallet route: toast "Please connect the wallet first" and go home,
  *   keeping `code`.
- * The wallet's own accountsChanged event ends the session at once (DESIGN.md section 8). The
+ * The wallet's own accountsChanged event ends the session at once (docs/spec/design.md section 8). The
  * protected page is not rendered while the redirect is pending.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The installable, offline-first app (DESIGN.md section 9) in Debian's Chromium: a first visit
+ * The installable, offline-first app (docs/spec/design.md section 9) in Debian's Chromium: a first visit
  * online, then the network goes away and the app still opens, with cached markets, charts and
  * records, an offline banner and the time the data is from; a change made offline is refused
  * and never sent; a second wallet on the same device never sees the first one's records; a new

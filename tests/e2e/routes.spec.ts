@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC.md section 2, signed in, in English: each opens a working screen, none says
+ * Every route of docs/spec/product.md section 2, signed in, in English: each opens a working screen, none says
  * "Not open yet" (every feature is built and the demo switches them all on), no raw translation
  * key shows, and nothing is left loading.
  */

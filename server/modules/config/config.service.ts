@@ -136,7 +136,7 @@ export async function composeStoredConfig(
       })),
     features,
     contact: (values.get(CONTACT_SETTING_KEY) as ContactChannel[] | undefined) ?? [],
-    // Computed from what can still be bought, never configured by hand (DESIGN.md section 1).
+    // Computed from what can still be bought, never configured by hand (docs/spec/design.md section 1).
     ...(await topYieldOf(db, features, parts, now)),
     referral: features.referral ? await parts.referralShares(db) : null,
     vapidPublicKey: parts.vapidPublicKey(values),

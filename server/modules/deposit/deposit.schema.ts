@@ -31,7 +31,7 @@ export const depositAddresses = pgTable(
   ],
 );
 
-/** Deposits: detected -> confirming -> credited (DESIGN.md section 6). A txid is credited once, ever. */
+/** Deposits: detected -> confirming -> credited (docs/spec/design.md section 6). A txid is credited once, ever. */
 export const deposits = pgTable(
   'deposits',
   {

@@ -1,5 +1,5 @@
 /**
- * The IDO phase job (DESIGN.md section 7): coming soon -> ongoing (once the treasury is funded) ->
+ * The IDO phase job (docs/spec/design.md section 7): coming soon -> ongoing (once the treasury is funded) ->
  * ended (allocation) -> issued (release). It runs in the server process every 10 seconds, so a
  * phase changes within seconds of its time, and an operator or a test can run it for a given
  * moment (`admin ido advance --at <iso>`). A PostgreSQL advisory lock lets one process run it at a

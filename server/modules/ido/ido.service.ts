@@ -1,5 +1,5 @@
 /**
- * The IDO launchpad (DESIGN.md sections 5 and 6; docs/ido.md). A subscription freezes USDT; at the
+ * The IDO launchpad (docs/spec/design.md sections 5 and 6; docs/ido.md). A subscription freezes USDT; at the
  * end each subscription is allocated (PancakeSwap IFO v2's overflow sale) in one entry that pays
  * for the tokens won and returns the rest; at the release time the tokens move from the treasury
  * the operator funded to the winners, and what was not sold goes back to the operator. Phases move

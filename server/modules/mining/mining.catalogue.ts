@@ -1,5 +1,5 @@
 /**
- * Cloud mining's catalogue (DESIGN.md sections 1, 5, 6; docs/mining.md): the machines on sale
+ * Cloud mining's catalogue (docs/spec/design.md sections 1, 5, 6; docs/mining.md): the machines on sale
  * (10050, 10056, 10051) with their output, availability and yield figures at today's prices. A
  * machine whose output pool cannot reserve a purchase's cycle is sold out (mining.purchase.ts).
  * Time comes from the caller: no function here reads the clock.

@@ -1,5 +1,5 @@
 /**
- * The daily settlement job (DESIGN.md section 7): pays each active holding's output for every
+ * The daily settlement job (docs/spec/design.md section 7): pays each active holding's output for every
  * UTC day that has ended, once. It runs in the server process every minute, and an operator or a
  * test can run it through a given day (`admin mining settle --through <YYYY-MM-DD>`). A
  * PostgreSQL advisory lock lets one process run it at a time; the per-holding row lock, the day

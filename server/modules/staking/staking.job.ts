@@ -1,5 +1,5 @@
 /**
- * The maturity job (DESIGN.md section 7): pays stakes whose term has ended. It runs in the server
+ * The maturity job (docs/spec/design.md section 7): pays stakes whose term has ended. It runs in the server
  * process on a timer, and an operator or a test can run it for a given moment
  * (`admin staking mature --at <iso>`). A PostgreSQL advisory lock lets one process run it at a
  * time; the per-stake row lock and journal keys make any run, repeated or concurrent, pay each

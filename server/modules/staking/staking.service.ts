@@ -1,5 +1,5 @@
 /**
- * Staking (DESIGN.md section 6, docs/staking.md). Staking moves the principal to the user's
+ * Staking (docs/spec/design.md section 6, docs/staking.md). Staking moves the principal to the user's
  * `staked` bucket and reserves the promised interest from the reward pool in the same journal
  * entry; a plan whose pool cannot reserve the interest is sold out. Maturity pays principal and
  * interest; an early redemption, where the plan allows it, returns the principal and releases the

@@ -1,5 +1,5 @@
 /**
- * The trigger engine (DESIGN.md section 7): every second, at the market engine's prices, pending
+ * The trigger engine (docs/spec/design.md section 7): every second, at the market engine's prices, pending
  * orders fill and positions close on stop loss, take profit or stop-out. One process per
  * deployment runs it (PostgreSQL advisory lock "TRD1"); each order is settled under its row lock
  * from the status it starts from, so a second run, or a user's close racing it, settles it once.

@@ -1,5 +1,5 @@
 /**
- * Trading as users do it (DESIGN.md sections 5 and 6; docs/trading.md): orders and positions with
+ * Trading as users do it (docs/spec/design.md sections 5 and 6; docs/trading.md): orders and positions with
  * isolated margin, placed, moved, cancelled and closed at the prices MT5 uses (10073, 10074, 10079,
  * 10076), and read back (10080-10082). Placing freezes margin and commission; the money moves
  * themselves are in trading.settlement.ts. Time and prices come from the caller.

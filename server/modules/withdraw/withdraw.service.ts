@@ -1,5 +1,5 @@
 /**
- * Withdrawals under review (DESIGN.md section 6). Submitting freezes the amount; the operator
+ * Withdrawals under review (docs/spec/design.md section 6). Submitting freezes the amount; the operator
  * reviews, processes (with the chain txid) and completes; a rejection or a failure returns the
  * frozen amount. Every transition is checked against the state machine, recorded in the history,
  * and posts its ledger entry in the same transaction.

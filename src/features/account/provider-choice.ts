@@ -1,5 +1,5 @@
 /**
- * Which injected provider to use, and which of web3-onboard's wallets it is (SPEC.md section 9:
+ * Which injected provider to use, and which of web3-onboard's wallets it is (docs/spec/product.md section 9:
  * the trusted wallet first). Pure functions over the injected globals and the EIP-6963
  * announcements, so the order is unit-tested (wallet.test.ts) without a browser; ./provider-discovery.ts
  * feeds them the page's real state.

@@ -7,7 +7,7 @@
 import { addAnnouncement, parseAnnouncement, selectProvider } from './provider-choice.ts';
 import type { AnnouncedProvider, InjectedGlobals, ProviderChoice } from './wallet-types.ts';
 
-/** How long a connect waits for a provider to appear (SPEC.md section 9: trusted-wallet init). */
+/** How long a connect waits for a provider to appear (docs/spec/product.md section 9: trusted-wallet init). */
 export const PROVIDER_WAIT_MS = 3000;
 /** Events wallets fire once their late injection is done (MetaMask mobile, Trust Wallet). */
 const INITIALIZED_EVENTS = ['ethereum#initialized', 'trustwallet#initialized'] as const;

@@ -1,5 +1,5 @@
 /**
- * Signing in with the wallet (SPEC.md section 4: connect, challenge, signature, login) and out.
+ * Signing in with the wallet (docs/spec/product.md section 4: connect, challenge, signature, login) and out.
  * Loaded on the first tap on "connect" (`signIn` in ./session.ts) and with the "my" screen, which
  * signs out; not with the first page.
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet failures the user can see (SPEC.md section 8). The caller translates them with the
+ * The wallet failures the user can see (docs/spec/product.md section 8). The caller translates them with the
  * i18n key `messages.<kind>`; the original wallet error, when there is one, is kept as `cause`.
  */
 export type WalletErrorKind =

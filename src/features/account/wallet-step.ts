@@ -5,5 +5,5 @@
  */
 import { signal } from '@preact/signals-react';
 
-/** The wallet operation in flight (SPEC.md section 4: connecting, logging in). */
+/** The wallet operation in flight (docs/spec/product.md section 4: connecting, logging in). */
 export const walletStep = signal<'idle' | 'connecting' | 'logging_in'>('idle');

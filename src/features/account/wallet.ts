@@ -1,7 +1,7 @@
 /**
  * The browser wallet's API: connecting, signing the login message, reading and following the
- * account the wallet reports, and the provider a deposit is sent from (DESIGN.md section 8,
- * SPEC.md sections 4, 8 and 9). The app loads this module on demand (./wallet-loader.ts); the
+ * account the wallet reports, and the provider a deposit is sent from (docs/spec/design.md section 8,
+ * docs/spec/product.md sections 4, 8 and 9). The app loads this module on demand (./wallet-loader.ts); the
  * parts it is built from are beside it: the types (./wallet-types.ts), which provider to use
  * (./provider-choice.ts, ./provider-discovery.ts), the values wallets answer (./provider-values.ts)
  * and the followed provider with its account listener (./account-provider.ts).

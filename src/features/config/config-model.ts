@@ -1,6 +1,6 @@
 /**
  * The global configuration as the screens read it: rendered at once from the stored copy, then
- * refreshed from 00000 in the background (SPEC.md section 4, start-up).
+ * refreshed from 00000 in the background (docs/spec/product.md section 4, start-up).
  */
 import { computed, signal } from '@preact/signals-react';
 import type { GlobalConfig } from '../../../protocol/config.ts';

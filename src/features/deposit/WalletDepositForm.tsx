@@ -21,7 +21,7 @@ type WalletDepositModule = typeof import('./wallet-deposit.ts');
  */
 const providerFor = (address: string) => loadWallet().then((wallet) => wallet.providerFor(address));
 
-/** The i18n key of a failure's wallet message (SPEC.md section 8). */
+/** The i18n key of a failure's wallet message (docs/spec/product.md section 8). */
 function problemKey(error: unknown): string {
   if (error instanceof WalletError) return `messages.${error.kind}`;
   if (error instanceof Error && error.name === 'WalletDepositError')

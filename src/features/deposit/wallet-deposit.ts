@@ -15,7 +15,7 @@ export interface DepositCoin {
   decimals: number;
 }
 
-/** Why a wallet deposit did not go out, as the client messages of SPEC.md section 8 name it. */
+/** Why a wallet deposit did not go out, as the client messages of docs/spec/product.md section 8 name it. */
 export type WalletDepositProblem =
   | 'insufficient_eth_balance'
   | 'insufficient_coin_balance'

@@ -1,5 +1,5 @@
 /**
- * The IDO section (SPEC.md section 2): about to start, in progress (where users subscribe), their
+ * The IDO section (docs/spec/product.md section 2): about to start, in progress (where users subscribe), their
  * positions, and the offerings that are over. Each tab is a route of its own under one header.
  */
 import { useSignals } from '@preact/signals-react/runtime';

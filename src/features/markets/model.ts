@@ -1,5 +1,5 @@
 /**
- * Market numbers as the screens show them (SPEC.md section 9, display rules): prices at the
+ * Market numbers as the screens show them (docs/spec/product.md section 9, display rules): prices at the
  * instrument's precision with thousands separators, change percentages with two decimals and a
  * sign. Formatting only, exact on the strings the server sends and without an arithmetic library
  * (src/lib/format-text.ts), so the home screen's ticker carries none; what a tick moves is

@@ -6,7 +6,7 @@ import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { efficiencyText, hashrateText } from './hashrate.ts';
 
-/** Every field of a machine (SPEC.md section 3), each as the operator configured it or computed. */
+/** Every field of a machine (docs/spec/product.md section 3), each as the operator configured it or computed. */
 export function MachineFacts({ machine: m }: { machine: MiningMachine }) {
   const { t } = useTranslation();
   const rate = hashrateText(m.hashrate);
