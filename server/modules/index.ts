@@ -29,6 +29,7 @@ import { referralShares } from './referral/referral.service.ts';
 import { solvencyHandlers } from './solvency/solvency.routes.ts';
 import { stakingHandlers } from './staking/staking.routes.ts';
 import { maxOpenApr } from './staking/staking.service.ts';
+import { statementHandlers } from './statements/statements.routes.ts';
 import { tradingRulesOf } from './trading/trading.orders.ts';
 import { tradingHandlers } from './trading/trading.routes.ts';
 import { withdrawHandlers } from './withdraw/withdraw.routes.ts';
@@ -38,6 +39,7 @@ export const codeHandlers: readonly CodeHandler[] = [
   ...languageHandlers,
   ...accountHandlers,
   ...assetsHandlers,
+  ...statementHandlers,
   ...faucetHandlers,
   ...depositHandlers,
   ...withdrawHandlers,

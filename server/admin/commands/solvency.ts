@@ -1,6 +1,6 @@
 /** Operator solvency commands (docs/solvency.md): take a snapshot now, declare reserve addresses, list. */
 import { isAddress } from 'viem';
-import { chainRpcUrls } from '../../modules/deposit/deposit.job.ts';
+import { chainRpcUrls } from '../../modules/chain-watch/chain-watch.job.ts';
 import { chainReserveReader } from '../../modules/solvency/reserves.ts';
 import {
   declareReserve,

@@ -1,7 +1,8 @@
 /**
- * Deposits: per-user deposit addresses derived from the operator's keys, and the chain watcher
- * that credits what arrives. Other modules check an address's form for a chain family and turn an
- * on-chain amount into the coin's units.
+ * Deposits: per-user deposit addresses derived from the operator's keys, and the records of what
+ * arrived. Other modules check an address's form for a chain family; the chain watcher
+ * (server/modules/chain-watch) records and advances what it sees on chain.
  */
+export { chainCursors, depositAddresses, deposits } from './deposit.schema.ts';
+export { advanceDeposit, detectDeposit } from './deposit.service.ts';
 export { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from './derive.ts';
-export { amountAt } from './evm-watcher.ts';

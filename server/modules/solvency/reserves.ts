@@ -8,8 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { createPublicClient, erc20Abi, getAddress, http, type PublicClient } from 'viem';
 import { SOLVENCY_SCALE } from '../../../protocol/solvency.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { amountAt } from '../chain-watch/index.ts';
 import { coinChains } from '../config/index.ts';
-import { amountAt } from '../deposit/index.ts';
 import type { ReserveAddress, ReserveReader } from './solvency.service.ts';
 
 export function chainReserveReader(db: DbOrTx, urls: ReadonlyMap<string, string>): ReserveReader {

@@ -18,8 +18,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { chains, coinChains } from '../config/index.ts';
-import { chainCursors, depositAddresses, deposits } from './deposit.schema.ts';
-import { advanceDeposit, detectDeposit } from './deposit.service.ts';
+import { advanceDeposit, chainCursors, depositAddresses, deposits, detectDeposit } from '../deposit/index.ts';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 /** Blocks read in one pass at most, so a watcher far behind catches up in steps. */

@@ -12,8 +12,7 @@ import { RECORD_TYPES } from '../../../protocol/ledger.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { trimNumeric } from '../../ledger/money.ts';
-import { RECORD_COLUMNS } from './assets.service.ts';
-import { FAUCET_MEMO } from './faucet.ts';
+import { FAUCET_MEMO, RECORD_COLUMNS } from '../assets/index.ts';
 
 export const STATEMENT_BATCH = 1000;
 const BOM = '\uFEFF';

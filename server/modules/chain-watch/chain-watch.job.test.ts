@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { chainRpcUrls } from './deposit.job.ts';
+import { chainRpcUrls } from './chain-watch.job.ts';
 
 test('a watcher runs for each chain whose RPC URL the environment names, and only http(s)', () => {
   expect(

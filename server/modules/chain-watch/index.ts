@@ -1,0 +1,6 @@
+/**
+ * The chain watcher: reads EVM chains for transfers to users' deposit addresses and records and
+ * confirms them as deposits (server/modules/deposit). Other modules turn an on-chain amount into a
+ * coin's units the way it does.
+ */
+export { amountAt } from './evm-watcher.ts';
