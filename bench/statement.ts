@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { generatePrivateKey } from 'viem/accounts';
 import { codePath } from '../protocol/envelope.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { statementRows } from '../server/modules/assets/statement.ts';
+import { statementRows } from '../server/modules/statements/statement.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { FORM_HEADERS } from '../tests/helpers/app.ts';
 import { signIn } from '../tests/helpers/login.ts';

@@ -6,7 +6,7 @@
  */
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { openDatabase } from '../../server/db/client.ts';
-import { watchChainOnce } from '../../server/modules/deposit/evm-watcher.ts';
+import { watchChainOnce } from '../../server/modules/chain-watch/evm-watcher.ts';
 
 const [databaseUrl, chain, rpcUrl] = process.argv.slice(2);
 if (!databaseUrl || !chain || !rpcUrl)

@@ -14,9 +14,9 @@ import type { Database } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
 import { ensureUser } from '../../server/modules/account/account.repository.ts';
+import { amountAt, watchChainOnce } from '../../server/modules/chain-watch/evm-watcher.ts';
 import { deposits } from '../../server/modules/deposit/deposit.schema.ts';
 import { depositAddressesFor, depositRecords } from '../../server/modules/deposit/deposit.service.ts';
-import { amountAt, watchChainOnce } from '../../server/modules/deposit/evm-watcher.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import {

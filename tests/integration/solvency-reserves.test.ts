@@ -11,7 +11,7 @@ import type { SolvencySnapshot } from '../../protocol/solvency.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { ensureUser } from '../../server/modules/account/account.repository.ts';
-import { amountAt } from '../../server/modules/deposit/evm-watcher.ts';
+import { amountAt } from '../../server/modules/chain-watch/evm-watcher.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { type LocalChain, localChainConfig, startLocalChain } from '../helpers/local-chain.ts';

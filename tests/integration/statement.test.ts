@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { STATEMENT_COLUMNS } from '../../protocol/assets.ts';
 import { codePath } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
-import { statementChunks } from '../../server/modules/assets/statement.ts';
+import { statementChunks } from '../../server/modules/statements/statement.ts';
 import { dataOf, FORM_HEADERS, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { signIn, TEST_KEYS } from '../helpers/login.ts';
