@@ -13,6 +13,7 @@ const LONG_RUNNING = [
   'crash',
   'fault-points',
   'admin',
+  'mining-settlement',
   'mining',
   'markets',
 ];

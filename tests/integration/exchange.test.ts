@@ -1,72 +1,25 @@
 /**
  * Flash exchange through the API and the operator commands, on PGlite and PostgreSQL: pairs and
  * quotes priced from the market engine, execution as one balanced entry against the inventory,
- * validation, quote expiry and single use, exactly-once under retries, and random concurrent
- * exchanges across users that leave the books balanced and no balance negative.
+ * validation, quote expiry and single use, and exactly-once under retries. Random concurrent
+ * exchanges across users are in exchange-races.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { DomainError } from '../../protocol/domain-error.ts';
 import { ERRORS, type ErrorName } from '../../protocol/errors.ts';
-import type { ExchangePair, ExchangeQuote, ExchangeRecord } from '../../protocol/exchange.ts';
+import type { ExchangePair } from '../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../protocol/exchange.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Tx } from '../../server/db/client.ts';
-import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
-import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
 import { exchangeQuotes } from '../../server/modules/exchange/exchange.schema.ts';
 import { executeExchange } from '../../server/modules/exchange/exchange.service.ts';
-import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
-import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
-import { type Answer, caller, dataOf } from '../helpers/app.ts';
-import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
-import { expectExactlyFundable } from '../helpers/double-spend.ts';
-import { useMarketApp } from '../helpers/seeded-app.ts';
-import { fundedWallet } from '../helpers/wallets.ts';
-
-/** The quote of a 10030 answer that named a pair. */
-function quoteOf(answer: Answer<'10030'>): ExchangeQuote {
-  const { quote } = dataOf(answer);
-  if (!quote) throw new Error(`10030 answered no quote: ${answer.respCode} ${answer.respMsg}`);
-  return quote;
-}
-
-/** A seeded database with the real app and a market engine over the simulated demo feed. */
-function useExchangeApp(target: DatabaseTarget) {
-  const env = useMarketApp(target, createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }));
-
-  const admin = async (...argv: string[]) => {
-    const result = await runAdminCommand(
-      { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-      { database: env.database, via: 'direct' },
-    );
-    expect(result.ok, result.text).toBe(true);
-    return result;
-  };
-
-  async function user(holdings: Record<string, string> = {}) {
-    const wallet = await fundedWallet(env, holdings);
-    const { call } = wallet;
-    const quote = async (pair: string, amount?: string) => {
-      const answer = await call('10030', amount === undefined ? { pair } : { pair, amount });
-      expect(answer.respCode, answer.respMsg).toBe('00000');
-      return quoteOf(answer);
-    };
-    const exchange = (pair: string, amount: string, quoteId: string, requestId = randomUUID()) =>
-      call('10031', { pair, amount, quoteId, requestId });
-    const available = async (coin: string) =>
-      dataOf(await call('10010')).assets.find((a) => a.coin === coin)?.available ?? '0';
-    return { address: wallet.address.toLowerCase(), call, quote, exchange, available };
-  }
-
-  const system = (name: 'exchange_inventory' | 'fee_revenue', coin: string) =>
-    balanceOf(env.database.db, systemAccount(name), coin);
-
-  return { env, admin, user, system };
-}
+import { caller, dataOf } from '../helpers/app.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { quoteOf, useExchangeApp } from '../helpers/exchange-app.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`flash exchange on ${target.name}`, () => {
@@ -401,182 +354,6 @@ for (const target of DATABASE_TARGETS) {
           '60',
         );
       }
-    });
-  });
-
-  describe.skipIf(!target.available)(`flash exchange invariants on ${target.name}`, () => {
-    const { env, admin, user, system } = useExchangeApp(target);
-
-    test('random concurrent exchanges across users: books balance, nothing negative, retries apply once', async () => {
-      // A small SOL inventory, so that some exchanges run into it.
-      await admin(
-        'config',
-        'coin',
-        'SOL',
-        '--name',
-        'Solana',
-        '--precision',
-        '8',
-        '--chains',
-        'ERC20',
-        '--sort',
-        '9',
-      );
-      await admin(
-        'config',
-        'pair',
-        'USDT',
-        'SOL',
-        '--spread',
-        '0.3',
-        '--fee',
-        '0.2',
-        '--min',
-        '5',
-        '--max',
-        '20000',
-      );
-      await admin(
-        'config',
-        'pair',
-        'SOL',
-        'USDT',
-        '--spread',
-        '0.3',
-        '--fee',
-        '0.2',
-        '--min',
-        '0.01',
-        '--max',
-        '100',
-      );
-      await admin('fund', 'exchange_inventory', 'SOL', '40');
-      const coins = ['USDT', 'BTC', 'ETH', 'SOL'];
-      const pairs = ['USDT_BTC', 'BTC_USDT', 'USDT_ETH', 'ETH_USDT', 'USDT_SOL', 'SOL_USDT'];
-      const start: Record<string, string> = { USDT: '20000', BTC: '0.3', ETH: '4' };
-      const users = await Promise.all(Array.from({ length: 6 }, () => user(start)));
-      const inventoryStart = Object.fromEntries(
-        await Promise.all(coins.map(async (c) => [c, await system('exchange_inventory', c)] as const)),
-      );
-      const revenueStart = Object.fromEntries(
-        await Promise.all(coins.map(async (c) => [c, await system('fee_revenue', c)] as const)),
-      );
-
-      let seed = 7;
-      const random = () => {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        return seed / 2 ** 31;
-      };
-      const amountFor = (pair: string) => {
-        const from = pair.split('_')[0] as string;
-        const scale = { USDT: 3000, BTC: 0.1, ETH: 1.5, SOL: 15 }[from] as number;
-        const places = from === 'USDT' ? 2 : 6;
-        return fmt(dec(random() * scale).toDecimalPlaces(places)) || '0';
-      };
-
-      const applied = new Map<string, ExchangeRecord>();
-      const errors = new Map<string, number>();
-      let lastQuote: { pair: string; quoteId: string } | null = null;
-      const one = async () => {
-        const u = users[Math.floor(random() * users.length)] as (typeof users)[number];
-        // A reused quote is exchanged on its own pair with an amount in that pair's range, so that
-        // it reaches the quote (and is refused as used or someone else's), not the range check.
-        const reuse = lastQuote && random() < 0.1 ? lastQuote : null;
-        const pair = reuse?.pair ?? (pairs[Math.floor(random() * pairs.length)] as string);
-        let amount = amountFor(pair);
-        if (amount === '0') amount = pair.startsWith('USDT') ? '10' : '0.01';
-        const quote = reuse ?? { pair, quoteId: (await u.quote(pair)).quoteId };
-        lastQuote = quote;
-        const requestId = randomUUID();
-        const copies = random() < 0.25 ? 2 : 1;
-        const answers = await Promise.all(
-          Array.from({ length: copies }, () => u.exchange(quote.pair, amount, quote.quoteId, requestId)),
-        );
-        for (const answer of answers) {
-          // The only answer with a 5xx status is the internal error (503).
-          expect(answer.respCode, answer.respMsg).not.toBe(ERRORS.internal_error.code);
-          if (answer.respCode === '00000') {
-            const record = dataOf(answer);
-            const earlier = applied.get(requestId);
-            if (earlier) expect(record).toEqual(earlier);
-            applied.set(requestId, record);
-          } else {
-            errors.set(answer.respCode, (errors.get(answer.respCode) ?? 0) + 1);
-          }
-        }
-      };
-      for (let round = 0; round < 12; round++) await Promise.all(Array.from({ length: 8 }, one));
-
-      // Only the refusals the rules allow, and some of each kind this run provokes.
-      const allowed = new Set<string>(
-        (
-          [
-            'insufficient_balance',
-            'exchange_inventory_insufficient',
-            'amount_out_of_range',
-            'quote_expired',
-          ] as const
-        ).map((n) => ERRORS[n].code),
-      );
-      for (const code of errors.keys()) expect(allowed.has(code), code).toBe(true);
-      expect(applied.size).toBeGreaterThan(20);
-      expect(errors.get(ERRORS.quote_expired.code) ?? 0).toBeGreaterThan(0);
-
-      const audit = await auditLedger(env.database.db);
-      expect(audit).toMatchObject({ ok: true, mismatchedAccounts: 0, negativeBalances: 0 });
-
-      // One stored exchange per applied requestId, and each user's balances follow from them.
-      const stored: ExchangeRecord[] = [];
-      for (const u of users) {
-        const page = dataOf(await u.call('10034', { size: '100' }));
-        stored.push(...page.list);
-        for (const coin of coins) {
-          let expected = dec(start[coin] ?? '0');
-          for (const r of page.list) {
-            if (r.from === coin) expected = expected.minus(dec(r.amount));
-            if (r.to === coin) expected = expected.plus(dec(r.receive));
-          }
-          expect(await u.available(coin), `${u.address} ${coin}`).toBe(fmt(expected));
-          expect(expected.isNegative()).toBe(false);
-        }
-      }
-      expect(stored.map((r) => r.id).sort()).toEqual([...applied.values()].map((r) => r.id).sort());
-
-      // The inventory took every amount in and paid every gross out; revenue holds every fee.
-      for (const coin of coins) {
-        let inventory = dec(inventoryStart[coin] ?? '0');
-        let revenue = dec(revenueStart[coin] ?? '0');
-        for (const r of stored) {
-          if (r.from === coin) inventory = inventory.plus(dec(r.amount));
-          if (r.to === coin) {
-            inventory = inventory.minus(dec(r.gross));
-            revenue = revenue.plus(dec(r.fee));
-          }
-        }
-        expect(await system('exchange_inventory', coin), coin).toBe(fmt(inventory));
-        expect(inventory.isNegative()).toBe(false);
-        expect(await system('fee_revenue', coin), coin).toBe(fmt(revenue));
-      }
-      // Each exchange is exactly one journal entry.
-      const entries = rowsOf<{ n: number }>(
-        await env.database.db.execute(
-          sql`select count(*)::int as n from journal_entries where type = 'exchange'`,
-        ),
-      );
-      expect(Number(entries[0]?.n)).toBe(stored.length);
-    }, 120_000);
-
-    test('50 simultaneous exchanges, funds for three: exactly three are executed', async () => {
-      const { refused } = await expectExactlyFundable({
-        user: (amount) => user({ USDT: amount }),
-        attempt: async (u) => {
-          const quote = await u.quote('USDT_BTC', '100');
-          return u.exchange('USDT_BTC', '100', quote.quoteId);
-        },
-        available: (u) => u.available('USDT'),
-      });
-      expect(refused).toEqual([ERRORS.insufficient_balance.code]);
-      expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
   });
 }
