@@ -1,0 +1,30 @@
+import { envInteger } from '../server/config.ts';
+
+export const TICKS_PER_SECOND = 10;
+export const BARE_ENTRIES = 300;
+/** Per tick, each price moves by a normal step of this relative size (about 1 % over 10 s). */
+export const STEP = 0.001;
+
+export const settings = {
+  seconds: envInteger(process.env, 'BENCH_SECONDS', 10, 1, 3600),
+  positions: envInteger(process.env, 'BENCH_POSITIONS', 1000, 1, 100_000),
+  users: envInteger(process.env, 'BENCH_USERS', 100, 1, 10_000),
+  adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+};
+
+export const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+export const wallet = (n: number): string => `0x${(n + 1).toString(16).padStart(40, 'b')}`;
+
+/** A seeded generator, so two runs walk the same prices. */
+export function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
