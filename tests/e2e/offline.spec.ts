@@ -20,7 +20,7 @@ import {
 } from './fixtures/service-worker.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { waitForStoredSession } from './fixtures/stored-map.ts';
-import { type BrowserContext, expect, test } from './fixtures/test.ts';
+import { type BrowserContext, expect, type Page, test } from './fixtures/test.ts';
 import { switchAccount, TEST_WALLETS } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
@@ -119,23 +119,31 @@ test('opens with no network from the cache; changes offline are refused and neve
   expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(p))).toEqual([]);
 });
 
-test('a first visit’s first screen opens offline too, though it was read before the worker took over', async ({
-  page,
-  context,
-}) => {
-  // A first visit: the page brings the list, and the worker is installed only after it is shown.
+/**
+ * A first visit to the news list: the page brings the list, and the worker is installed only after
+ * it is shown; taking over, the worker has the screen read again through it, so the list is kept.
+ * Answers the first title shown.
+ */
+async function newsKeptByWorker(page: Page): Promise<string> {
   await page.goto('/news');
   const title = await page.locator('.news-list .news-title').first().textContent();
   expect(title).toBeTruthy();
   await controlledByServiceWorker(page);
-  // Taking over, the worker has the screen read again through it: the list is kept.
   await expect
     .poll(async () => (await cacheKeys(page, READ_CACHE_NAME)).some((key) => key.includes('/10083?')))
     .toBe(true);
+  return title ?? '';
+}
+
+test('a first visit’s first screen opens offline too, though it was read before the worker took over', async ({
+  page,
+  context,
+}) => {
+  const title = await newsKeptByWorker(page);
 
   await context.setOffline(true);
   await page.reload();
-  await expect(page.locator('.news-list .news-title').first()).toHaveText(title ?? '');
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(title);
   // The banner tells when the data is from (in the browser's language, a first visit's choice);
   // nothing said the page had not been saved.
   await expect(page.getByTestId('offline-banner')).toHaveText(CLOCK);
@@ -147,13 +155,7 @@ test('on a slow connection the cached list shows with its time, and goes when th
   page,
   context,
 }) => {
-  await page.goto('/news');
-  const title = await page.locator('.news-list .news-title').first().textContent();
-  expect(title).toBeTruthy();
-  await controlledByServiceWorker(page);
-  await expect
-    .poll(async () => (await cacheKeys(page, READ_CACHE_NAME)).some((key) => key.includes('/10083?')))
-    .toBe(true);
+  const title = await newsKeptByWorker(page);
 
   // The network is there but slow: the worker stops waiting after 3 s and answers from its cache.
   // No `online` event will come, since the browser never lost its connection.
@@ -163,7 +165,7 @@ test('on a slow connection the cached list shows with its time, and goes when th
     await route.continue().catch(() => undefined);
   });
   await page.reload();
-  await expect(page.locator('.news-list .news-title').first()).toHaveText(title ?? '');
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(title);
   // The banner (in the browser's language, a first visit's choice) says when the data is from.
   const banner = page.getByTestId('offline-banner');
   await expect(banner).toHaveText(CLOCK);
@@ -172,7 +174,7 @@ test('on a slow connection the cached list shows with its time, and goes when th
   // the cache's) and the banner goes, without a reload or a tap.
   slow = false;
   await expect(banner).toHaveCount(0, { timeout: 25_000 });
-  await expect(page.locator('.news-list .news-title').first()).toHaveText(title ?? '');
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(title);
   await context.unroute('**/adc/html/eto/10083.do');
 });
 

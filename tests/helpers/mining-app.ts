@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { utcDay } from '../../protocol/mining.ts';
+import type { Database } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dec, fmt } from '../../server/ledger/money.ts';
@@ -17,12 +19,14 @@ import { fundedWallet } from './wallets.ts';
 
 export const today = () => utcDay(Date.now());
 
-export function useMiningApp(target: DatabaseTarget) {
-  const env = useSeededApp(target);
-  const admin = directAdmin(env);
+/**
+ * What every mining suite reads beside the API: the output pool, the reserve account and what
+ * active holdings have left in it (the two must be equal), and a machine of the public catalogue
+ * by its key. `env.app` is read at each call: the app is built in the suite's beforeAll.
+ */
+export function miningBooks(env: { readonly app: FastifyInstance; readonly database: Database }) {
   const pool = (coin: string) => balanceOf(env.database.db, systemAccount('mining_output_pool'), coin);
   const reserved = (coin: string) => balanceOf(env.database.db, systemAccount('mining_reserved'), coin);
-  /** What active holdings still have reserved: must equal the reserve account's balance. */
   const reserveLeft = async (coin: string) => {
     const [row] = rowsOf<{ total: string | null }>(
       await env.database.db.execute(
@@ -31,14 +35,19 @@ export function useMiningApp(target: DatabaseTarget) {
     );
     return fmt(dec(row?.total ?? '0'));
   };
-  // env.app is read at each call: the app is built in the suite's beforeAll.
   const anonymous: TestCall = (code, body) => caller(env.app, { cookie: 'lang=en' })(code, body);
   const machine = async (key: string) => {
-    const list = (await anonymous('10050', { size: '100' })).data?.list ?? [];
-    const found = list.find((m) => m.key === key);
+    const found = dataOf(await anonymous('10050', { size: '100' })).list.find((m) => m.key === key);
     if (!found) throw new Error(`no machine ${key}`);
     return found;
   };
+  return { pool, reserved, reserveLeft, anonymous, machine };
+}
+
+export function useMiningApp(target: DatabaseTarget) {
+  const env = useSeededApp(target);
+  const admin = directAdmin(env);
+  const { pool, reserved, reserveLeft, anonymous, machine } = miningBooks(env);
 
   async function user(usdt = '5000') {
     const wallet = await fundedWallet(env, { USDT: usdt });

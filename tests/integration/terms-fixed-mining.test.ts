@@ -8,17 +8,14 @@
  * days, so no test depends on today's date.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { addDays } from '../../protocol/mining.ts';
-import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
-import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
-import { dec, fmt } from '../../server/ledger/money.ts';
-import { caller, dataOf } from '../helpers/app.ts';
+import { dataOf } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
+import { miningBooks } from '../helpers/mining-app.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
 import { fundedWallet } from '../helpers/wallets.ts';
 
@@ -31,23 +28,7 @@ for (const target of DATABASE_TARGETS) {
       expect(result.ok, result.text).toBe(true);
       return result;
     };
-    const pool = (coin: string) => balanceOf(env.database.db, systemAccount('mining_output_pool'), coin);
-    const reserved = (coin: string) => balanceOf(env.database.db, systemAccount('mining_reserved'), coin);
-    /** What the coin's active holdings have left in the reserve: always the reserve's balance. */
-    const reserveLeft = async (coin: string) => {
-      const [row] = rowsOf<{ total: string | null }>(
-        await env.database.db.execute(
-          sql`select sum(reserve_left)::text as total from mining_holdings where coin = ${coin} and status = 'active'`,
-        ),
-      );
-      return fmt(dec(row?.total ?? '0'));
-    };
-    const machine = async (key: string) => {
-      const mall = dataOf(await caller(env.app, { cookie: 'lang=en' })('10050', { size: '100' }));
-      const found = mall.list.find((m) => m.key === key);
-      if (!found) throw new Error(`no machine ${key}`);
-      return found;
-    };
+    const { pool, reserved, reserveLeft, machine } = miningBooks(env);
 
     /** Machine `key` producing coin `coin` (made here), 10 TH/s at 1 coin per TH/s: 10 a unit a day. */
     const machineArgs = (key: string, coin: string, start: string, extra: Record<string, string> = {}) => {
