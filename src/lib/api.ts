@@ -83,7 +83,12 @@ export async function callApi<C extends ApiCode>(
   code: C,
   ...[given]: FieldsArg<C>
 ): Promise<Envelope<AnswerOf<C>>> {
-  const fields = asForm(given);
+  // The fields were this code's contract, so the answer is too.
+  return (await send(code, asForm(given))) as Envelope<AnswerOf<C>>;
+}
+
+/** One call, fields as given: what callApi types and what a read started early sends. */
+async function send(code: ApiCode, fields: FormFields): Promise<Envelope> {
   // A change made offline is refused before anything leaves the page: never queued, never
   // replayed later (docs/spec/design.md section 9). Reads go on; the service worker may answer them.
   if (CODES[code].mutating && isOffline()) fail('offline_nothing_sent');
@@ -103,7 +108,7 @@ export async function callApi<C extends ApiCode>(
     body = undefined;
   }
   if (!isEnvelope(body)) fail(isOffline() ? 'offline_no_copy' : 'service_request_failed');
-  return settle(body as Envelope<AnswerOf<C>>);
+  return settle(body as Envelope);
 }
 
 /** A success resolves (its notice toasted); an error is toasted and rejects, `500` ends the session. */
@@ -212,7 +217,7 @@ export function startRead(code: ApiCode, fields: FormFields = {}, now = Date.now
   // The page brought its answer: nothing to ask.
   if (earlyReads.size > 0 && freshEarlyRead(readKey(code, fields), now)?.data !== undefined) return;
   // A read the screen will ask for in these words (src/root/first-reads.ts): fields as it gives them.
-  const answer = callApi(code as '00000', fields).then((envelope) => envelope.data);
+  const answer = send(code, fields).then((envelope) => envelope.data);
   // Nobody may take it: a failure (already toasted by callApi) must not be an unhandled rejection.
   answer.catch(() => undefined);
   earlyReads.set(readKey(code, fields), { answer, startedAt: now });
