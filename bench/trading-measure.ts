@@ -1,11 +1,11 @@
 /** bench/trading.ts: one database's run: positions opened, ticks published, trigger latency and the bare entry measured. */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { dec, fmt } from '../protocol/money.ts';
 import { exitTriggered, floatingProfit, type Side, type Tick, usdtPerUnit } from '../protocol/trading.ts';
 import type { Database } from '../server/db/client.ts';
 import { underAdvisoryLock } from '../server/jobs/periodic-job.ts';
 import { auditLedger } from '../server/ledger/audit.ts';
 import { credit, postEntry, transfer, userAccount } from '../server/ledger/ledger.ts';
-import { dec, fmt } from '../server/ledger/money.ts';
 import { DEMO_INSTRUMENTS } from '../server/modules/markets/instruments.ts';
 import { TRADING_LOCK_KEY } from '../server/modules/trading/trading.job.ts';
 import { placeOrder } from '../server/modules/trading/trading.orders.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { fromUnits, toUnits } from '../tests/helpers/rational.ts';
 import { allocate, costOf, personalRateOf, phaseAt, tokensFor, winningRateOf } from './ido.ts';
-import { fromUnits, toUnits } from './units.ts';
 
 /**
  * PancakeSwap IFO v2's overflow sale (IFOV2.sol, _calculateOfferingAndRefundingAmountsPool), in

@@ -10,7 +10,7 @@
  * rest of the frozen USDT returns.
  */
 import * as v from 'valibot';
-import { fromUnits, INPUT_SCALE, toUnits } from './units.ts';
+import { compare, exact, fmt, ROUND_DOWN, ROUND_UP, rounded } from './money.ts';
 import { pageNumber, pageSize, requestId } from './validation.ts';
 
 export const IDO_PHASES = ['coming_soon', 'ongoing', 'ended', 'issued'] as const;
@@ -100,25 +100,19 @@ export const positionsRequest = v.object({
 // ---------------------------------------------------------------------------------------------
 // Arithmetic.
 
-const u = (value: string) => toUnits(value, INPUT_SCALE);
-const s = (units: bigint) => fromUnits(units, INPUT_SCALE);
-const ONE = 10n ** BigInt(INPUT_SCALE);
-
 /** shares x size: tokens asked for. */
 export function tokensFor(shares: number, shareSize: string): string {
-  return s(u(shareSize) * BigInt(shares));
+  return fmt(exact(shareSize).times(shares));
 }
 
 /** tokens x price rounded up to `precision` (what is frozen, or paid, in USDT). */
 export function costOf(tokens: string, price: string, precision = QUOTE_PRECISION): string {
-  const exact = u(tokens) * u(price); // scale 10^36
-  const step = 10n ** BigInt(2 * INPUT_SCALE - precision);
-  return fromUnits((exact + step - 1n) / step, precision);
+  return rounded(exact(tokens).times(price), precision, ROUND_UP);
 }
 
 /** tokens x price rounded down to `precision`: the exact part of a payment the seller keeps. */
 export function exactCostDown(tokens: string, price: string, precision = QUOTE_PRECISION): string {
-  return fromUnits((u(tokens) * u(price)) / 10n ** BigInt(2 * INPUT_SCALE - precision), precision);
+  return rounded(exact(tokens).times(price), precision, ROUND_DOWN);
 }
 
 export interface Allocation {
@@ -143,31 +137,27 @@ export function allocate(
   price: string,
   precision: number,
 ): Allocation {
-  const [a, t, o] = [u(asked), u(total), u(offering)];
-  const step = 10n ** BigInt(INPUT_SCALE - precision);
-  const raw = t > o ? (o * a) / t : a;
-  const won = (raw / step) * step;
-  const wonText = s(won);
-  const paid = costOf(wonText, price);
+  const [a, t, o] = [exact(asked), exact(total), exact(offering)];
+  const won = rounded(t.greaterThan(o) ? o.times(a).dividedBy(t) : a, precision, ROUND_DOWN);
+  const paid = costOf(won, price);
   // The frozen amount was asked x price rounded up; won <= asked, so paid <= frozen.
-  const consumed = u(paid) > u(frozen) ? frozen : paid;
-  return { won: wonText, consumed, refund: s(u(frozen) - u(consumed)) };
+  const consumed = compare(paid, frozen) > 0 ? frozen : paid;
+  return { won, consumed, refund: fmt(exact(frozen).minus(consumed)) };
 }
 
 /** offering / subscribed capped at 1, in percent, rounded down to 2 decimals; 100 when none asked. */
 export function winningRateOf(offering: string, subscribed: string): string {
-  const t = u(subscribed);
-  if (t === 0n) return '100';
-  const rate = (u(offering) * ONE) / t;
-  const capped = rate > ONE ? ONE : rate;
-  return fromUnits((capped * 100n) / 10n ** BigInt(INPUT_SCALE - 2), 2);
+  const t = exact(subscribed);
+  if (t.isZero()) return '100';
+  const rate = exact(offering).dividedBy(t);
+  return rounded((rate.greaterThan(1) ? exact(1) : rate).times(100), 2, ROUND_DOWN);
 }
 
 /** won / asked in percent, rounded down to 2 decimals. */
 export function personalRateOf(won: string, asked: string): string {
-  const a = u(asked);
-  if (a === 0n) return '0';
-  return fromUnits((u(won) * 100n * 100n) / a, 2);
+  const a = exact(asked);
+  if (a.isZero()) return '0';
+  return rounded(exact(won).times(100).dividedBy(a), 2, ROUND_DOWN);
 }
 
 /** The phase an offering is in at `now` by its times alone (the job also needs it funded to open). */

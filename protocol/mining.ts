@@ -9,7 +9,7 @@
  * screens show before a purchase and the ones the server promises are the same function.
  */
 import * as v from 'valibot';
-import { compareUnits, fractionDown, fromUnits, INPUT_SCALE, mulDown, toUnits } from './units.ts';
+import { exact, fmt, fractionDown, isPositive, mulDown, ROUND_DOWN, rounded } from './money.ts';
 import { pageNumber, pageSize, requestId } from './validation.ts';
 
 export const MINING_ALGORITHMS = ['SHA-256', 'Scrypt', 'kHeavyHash'] as const;
@@ -159,17 +159,15 @@ export const incomeRequest = v.object({
 
 /** Power efficiency, J/TH = W / (TH/s), rounded down to 2 decimals. */
 export function efficiencyOf(power: string, hashrate: string): string {
-  const h = toUnits(hashrate, INPUT_SCALE);
-  if (h === 0n) return '0';
-  return fromUnits((toUnits(power, INPUT_SCALE) * 100n) / h, 2);
+  const h = exact(hashrate);
+  if (h.isZero()) return '0';
+  return rounded(exact(power).dividedBy(h), 2, ROUND_DOWN);
 }
 
 /** The hashrate a unit earns with: rated x (1 + boost %). */
 export function boostedHashrate(hashrate: string, boostPercent: string): string {
-  const h = toUnits(hashrate, INPUT_SCALE);
-  const b = toUnits(boostPercent, INPUT_SCALE);
-  const scale = 10n ** BigInt(INPUT_SCALE);
-  return fromUnits((h * (100n * scale + b)) / (100n * scale), INPUT_SCALE);
+  const boosted = exact(hashrate).times(exact(boostPercent).plus(100)).dividedBy(100);
+  return rounded(boosted, 18, ROUND_DOWN);
 }
 
 /**
@@ -196,11 +194,9 @@ export function holdingOutput(perUnit: string, units: number, of: number, precis
  */
 export function yieldRateOf(dailyOutput: string, price: string | null, rent: string): string | null {
   if (price === null) return null;
-  const r = toUnits(rent, INPUT_SCALE);
-  if (r === 0n) return null;
-  const value = toUnits(dailyOutput, INPUT_SCALE) * toUnits(price, INPUT_SCALE) * 100n;
-  // value is scaled 10^36; divided by rent (10^18) leaves 10^18; keep 2 decimals.
-  return fromUnits(value / r / 10n ** BigInt(INPUT_SCALE - 2), 2);
+  const r = exact(rent);
+  if (r.isZero()) return null;
+  return rounded(exact(dailyOutput).times(price).times(100).dividedBy(r), 2, ROUND_DOWN);
 }
 
 /**
@@ -213,12 +209,8 @@ export function yieldRateOf(dailyOutput: string, price: string | null, rent: str
  */
 export function annualizedReturnOf(cycleReturn: string | null, cycleDays: number): string | null {
   if (cycleReturn === null || cycleReturn.startsWith('-') || cycleDays <= 0) return null;
-  const units = (toUnits(cycleReturn, INPUT_SCALE) * 365n) / BigInt(cycleDays);
-  const value = fromUnits(
-    (units / 10n ** BigInt(INPUT_SCALE - 2)) * 10n ** BigInt(INPUT_SCALE - 2),
-    INPUT_SCALE,
-  );
-  return compareUnits(value, '0') > 0 ? value : null;
+  const value = rounded(exact(cycleReturn).times(365).dividedBy(cycleDays), 2, ROUND_DOWN);
+  return isPositive(value) ? value : null;
 }
 
 export function cycleReturnOf(
@@ -229,11 +221,11 @@ export function cycleReturnOf(
   serviceFee: string,
 ): string | null {
   if (price === null) return null;
-  const paid = toUnits(rent, INPUT_SCALE) + toUnits(serviceFee, INPUT_SCALE);
-  if (paid === 0n) return null;
-  const scale = 10n ** BigInt(INPUT_SCALE);
-  const value = (toUnits(dailyOutput, INPUT_SCALE) * BigInt(cycleDays) * toUnits(price, INPUT_SCALE)) / scale;
-  return fromUnits(((value - paid) * 10_000n) / paid, 2);
+  const paid = exact(rent).plus(serviceFee);
+  if (paid.isZero()) return null;
+  // The cycle's output value at the coin grid of 18 decimals, then the return truncated toward zero.
+  const value = exact(dailyOutput).times(cycleDays).times(price).toDecimalPlaces(18, ROUND_DOWN);
+  return rounded(value.minus(paid).times(100).dividedBy(paid), 2, ROUND_DOWN);
 }
 
 /** What a purchase of `units` steps costs: rent and fee per step, times the count. */
@@ -242,19 +234,14 @@ export function purchaseCost(
   serviceFee: string,
   units: number,
 ): { rent: string; fee: string; total: string } {
-  const s = BigInt(units);
-  const r = toUnits(rent, INPUT_SCALE) * s;
-  const f = toUnits(serviceFee, INPUT_SCALE) * s;
-  return {
-    rent: fromUnits(r, INPUT_SCALE),
-    fee: fromUnits(f, INPUT_SCALE),
-    total: fromUnits(r + f, INPUT_SCALE),
-  };
+  const r = exact(rent).times(units);
+  const f = exact(serviceFee).times(units);
+  return { rent: fmt(r), fee: fmt(f), total: fmt(r.plus(f)) };
 }
 
 /** The output reserved for a holding's whole cycle: its daily estimate x cycle days. */
 export function reservedOutput(dailyEstimate: string, cycleDays: number): string {
-  return fromUnits(toUnits(dailyEstimate, INPUT_SCALE) * BigInt(cycleDays), INPUT_SCALE);
+  return fmt(exact(dailyEstimate).times(cycleDays));
 }
 
 /**
@@ -262,13 +249,13 @@ export function reservedOutput(dailyEstimate: string, cycleDays: number): string
  * estimate is zero (nothing to reserve, and nothing honest to sell either: see the service).
  */
 export function stepsCoveredByPool(pool: string, dailyPerStep: string, cycleDays: number): number | null {
-  const need = toUnits(dailyPerStep, INPUT_SCALE) * BigInt(cycleDays);
-  if (need === 0n) return null;
-  const steps = toUnits(pool, INPUT_SCALE) / need;
-  return steps > BigInt(MINING_MAX_UNITS) ? MINING_MAX_UNITS : Number(steps);
+  const need = exact(dailyPerStep).times(cycleDays);
+  if (need.isZero()) return null;
+  const steps = exact(pool).dividedBy(need).toDecimalPlaces(0, ROUND_DOWN);
+  return steps.greaterThan(MINING_MAX_UNITS) ? MINING_MAX_UNITS : steps.toNumber();
 }
 
-export const isPositive = (value: string) => compareUnits(value, '0') > 0;
+export { isPositive };
 
 // ---------------------------------------------------------------------------------------------
 // Days. Output is settled per UTC day: a holding produces from the day after its purchase (or

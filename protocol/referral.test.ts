@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { add, compare } from './money.ts';
 import { commissionOf, isShare, maskAddress } from './referral.ts';
-import { addUnits, compareUnits } from './units.ts';
 
 describe('commissionOf', () => {
   test('a share of a fee, rounded down at the coin precision', () => {
@@ -29,13 +29,13 @@ describe('commissionOf', () => {
         fc.pre(Number(a) + Number(b) <= 100);
         const direct = commissionOf(fee, a, precision);
         const indirect = commissionOf(fee, b, precision);
-        expect(compareUnits(addUnits(direct, indirect), fee)).toBeLessThanOrEqual(0);
+        expect(compare(add(direct, indirect), fee)).toBeLessThanOrEqual(0);
         // Rounded down by less than one unit of the coin: fee has at most 8 decimals and the share
         // 2, so at 18 decimals the share is exact.
         const exact = commissionOf(fee, a, 18);
         const unit = precision === 0 ? '1' : `0.${'1'.padStart(precision, '0')}`;
-        expect(compareUnits(direct, exact)).toBeLessThanOrEqual(0);
-        expect(compareUnits(addUnits(direct, unit), exact)).toBe(1);
+        expect(compare(direct, exact)).toBeLessThanOrEqual(0);
+        expect(compare(add(direct, unit), exact)).toBe(1);
       }),
     );
   });

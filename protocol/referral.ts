@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { inviteCode } from './account.ts';
-import { compareUnits, fromUnits, INPUT_SCALE, toUnits } from './units.ts';
+import { compare, exact, ROUND_DOWN, rounded } from './money.ts';
 import { pageNumber, pageSize, requestId } from './validation.ts';
 
 export const bindInviteRequest = v.object({ inviteCode, requestId });
@@ -57,13 +57,12 @@ const SHARE = /^(0|[1-9][0-9]?|100)(\.[0-9]{1,2})?$/;
 
 /** Whether `value` is a share in percent the operator may set (0 to 100, at most 2 decimals). */
 export function isShare(value: string): boolean {
-  return SHARE.test(value) && compareUnits(value, '100') <= 0;
+  return SHARE.test(value) && compare(value, '100') <= 0;
 }
 
 /** The commission a level earns from `fee` at `sharePercent`, rounded down to `precision` decimals. */
 export function commissionOf(fee: string, sharePercent: string, precision: number): string {
-  const scaled = toUnits(fee, INPUT_SCALE) * toUnits(sharePercent, INPUT_SCALE); // 2 x INPUT_SCALE decimals
-  return fromUnits(scaled / 100n / 10n ** BigInt(2 * INPUT_SCALE - precision), precision);
+  return rounded(exact(fee).times(sharePercent).dividedBy(100), precision, ROUND_DOWN);
 }
 
 /** The address as an inviter may see it: `0x52***9EE7`, as docs/spec/product.md section 9 shortens strings. */

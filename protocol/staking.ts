@@ -1,14 +1,11 @@
 /**
  * Staking: 10035 plans, 10036 stake, 10037 records, 10041 redeem. The interest arithmetic lives
- * here so the client's live estimate and the server's promise are the same function: exact integer
- * arithmetic (BigInt), rounded down to the coin's precision (docs/staking.md).
+ * here so the client's live estimate and the server's promise are the same function: exact decimal
+ * arithmetic (protocol/money.ts), rounded down to the coin's precision (docs/staking.md).
  */
 import * as v from 'valibot';
-import { fromUnits, INPUT_SCALE, toUnits } from './units.ts';
+import { exact, ROUND_DOWN, rounded } from './money.ts';
 import { decimalAmount, pageNumber, pageSize, requestId } from './validation.ts';
-
-// Shared with every feature that computes money exactly; re-exported for staking's callers.
-export { compareUnits, fromUnits, minOf, toUnits } from './units.ts';
 
 export const STAKE_STATUSES = ['staked', 'redeemed'] as const;
 export type StakeStatus = (typeof STAKE_STATUSES)[number];
@@ -81,20 +78,16 @@ export const redeemRequest = v.object({
   requestId,
 });
 
-const PERCENT_DAYS = 36_500n; // 100 % x 365 days
+const PERCENT_DAYS = 36_500; // 100 % x 365 days
 
 /**
  * The interest a stake earns: amount x APR x days / 365, rounded down to `precision` decimals of
- * the coin. Computed on integers, so no rounding happens before the final one.
+ * the coin. Computed exactly, so no rounding happens before the final one.
  */
 export function stakeInterest(amount: string, aprPercent: string, days: number, precision: number): string {
   if (!Number.isInteger(days) || days < 0) throw new Error(`bad days ${days}`);
-  const a = toUnits(amount, INPUT_SCALE);
-  const r = toUnits(aprPercent, INPUT_SCALE);
-  // a/10^18 x r/10^18 x days / 36500, in units of 10^-precision.
-  const numerator = a * r * BigInt(days);
-  const denominator = 10n ** BigInt(2 * INPUT_SCALE - precision) * PERCENT_DAYS;
-  return fromUnits(numerator / denominator, precision);
+  const interest = exact(amount).times(aprPercent).times(days).dividedBy(PERCENT_DAYS);
+  return rounded(interest, precision, ROUND_DOWN);
 }
 
 /**
@@ -107,11 +100,10 @@ export function amountCoveredByPool(
   days: number,
   precision: number,
 ): string | null {
-  const r = toUnits(aprPercent, INPUT_SCALE);
-  if (r === 0n || days === 0) return null;
-  const p = toUnits(pool, INPUT_SCALE);
+  const r = exact(aprPercent);
+  if (r.isZero() || days === 0) return null;
   // amount = pool x 36500 / (apr x days); floor at 10^-precision keeps interest(amount) <= pool.
-  return fromUnits((p * PERCENT_DAYS * 10n ** BigInt(precision)) / (r * BigInt(days)), precision);
+  return rounded(exact(pool).times(PERCENT_DAYS).dividedBy(r.times(days)), precision, ROUND_DOWN);
 }
 
 export const DAY_MS = 86_400_000;

@@ -3,10 +3,10 @@
  * client's live figures and the server's engine: which price an order fills at and which price
  * its triggers watch, where stop loss and take profit may lie, when a pending order or a level is
  * crossed (and at what price a gap fills), margin and profit in the quote currency and in USDT.
- * Exact decimal arithmetic on integers, no floats.
+ * Exact decimal arithmetic (protocol/money.ts), no floats; each step truncates where the rule says.
  */
 import * as v from 'valibot';
-import { compareUnits, fromUnits, INPUT_SCALE, toUnits } from './units.ts';
+import { compare, type Exact, exact, fmt, ROUND_DOWN, ROUND_UP, rounded } from './money.ts';
 import { pageNumber, pageSize, requestId } from './validation.ts';
 
 export const SIDES = ['buy', 'sell'] as const;
@@ -21,16 +21,9 @@ export interface Tick {
   ask: string;
 }
 
-const SCALE = 10n ** BigInt(INPUT_SCALE);
-
-/** Signed decimal string -> units at INPUT_SCALE. */
-function su(value: string): bigint {
-  return value.startsWith('-') ? -toUnits(value.slice(1), INPUT_SCALE) : toUnits(value, INPUT_SCALE);
-}
-
-function sfmt(units: bigint, scale = INPUT_SCALE): string {
-  return fromUnits(units, scale);
-}
+/** Every intermediate figure is truncated toward zero at 18 decimals, the grid amounts live on. */
+const GRID = 18;
+const onGrid = (value: Exact): Exact => value.toDecimalPlaces(GRID, ROUND_DOWN);
 
 export function sideOf(kind: OrderKind, side: Side): Side {
   if (kind === 'buy_limit' || kind === 'buy_stop') return 'buy';
@@ -56,13 +49,13 @@ export function closePrice(side: Side, tick: Tick): string {
 export function pendingTriggered(kind: Exclude<OrderKind, 'market'>, price: string, tick: Tick): boolean {
   switch (kind) {
     case 'buy_limit':
-      return compareUnits(tick.ask, price) <= 0;
+      return compare(tick.ask, price) <= 0;
     case 'buy_stop':
-      return compareUnits(tick.ask, price) >= 0;
+      return compare(tick.ask, price) >= 0;
     case 'sell_limit':
-      return compareUnits(tick.bid, price) >= 0;
+      return compare(tick.bid, price) >= 0;
     case 'sell_stop':
-      return compareUnits(tick.bid, price) <= 0;
+      return compare(tick.bid, price) <= 0;
   }
 }
 
@@ -81,11 +74,11 @@ export function exitTriggered(
   const price = closePrice(side, tick);
   const { stopLoss, takeProfit } = levels;
   if (side === 'buy') {
-    if (stopLoss !== null && compareUnits(price, stopLoss) <= 0) return 'stop_loss';
-    if (takeProfit !== null && compareUnits(price, takeProfit) >= 0) return 'take_profit';
+    if (stopLoss !== null && compare(price, stopLoss) <= 0) return 'stop_loss';
+    if (takeProfit !== null && compare(price, takeProfit) >= 0) return 'take_profit';
   } else {
-    if (stopLoss !== null && compareUnits(price, stopLoss) >= 0) return 'stop_loss';
-    if (takeProfit !== null && compareUnits(price, takeProfit) <= 0) return 'take_profit';
+    if (stopLoss !== null && compare(price, stopLoss) >= 0) return 'stop_loss';
+    if (takeProfit !== null && compare(price, takeProfit) <= 0) return 'take_profit';
   }
   return null;
 }
@@ -116,17 +109,17 @@ export function checkLevels(input: {
     const p = input.price ?? '0';
     const ok =
       input.kind === 'buy_limit'
-        ? compareUnits(p, input.tick.ask) < 0
+        ? compare(p, input.tick.ask) < 0
         : input.kind === 'buy_stop'
-          ? compareUnits(p, input.tick.ask) > 0
+          ? compare(p, input.tick.ask) > 0
           : input.kind === 'sell_limit'
-            ? compareUnits(p, input.tick.bid) > 0
-            : compareUnits(p, input.tick.bid) < 0;
+            ? compare(p, input.tick.bid) > 0
+            : compare(p, input.tick.bid) < 0;
     if (!ok) return 'pending_price_wrong_side';
     reference = p;
   }
-  const below = (x: string) => compareUnits(x, reference) < 0;
-  const above = (x: string) => compareUnits(x, reference) > 0;
+  const below = (x: string) => compare(x, reference) < 0;
+  const above = (x: string) => compare(x, reference) > 0;
   if (input.stopLoss !== null && !(side === 'buy' ? below(input.stopLoss) : above(input.stopLoss)))
     return 'stop_loss_wrong_side';
   if (input.takeProfit !== null && !(side === 'buy' ? above(input.takeProfit) : below(input.takeProfit)))
@@ -145,14 +138,14 @@ export function profitInQuote(
   lots: string,
   contractSize: string,
 ): string {
-  const diff = su(close) - su(open);
-  const signed = side === 'buy' ? diff : -diff;
-  return sfmt((((signed * su(lots)) / SCALE) * su(contractSize)) / SCALE);
+  const diff = exact(close).minus(open);
+  const signed = side === 'buy' ? diff : diff.negated();
+  return fmt(onGrid(onGrid(signed.times(lots)).times(contractSize)));
 }
 
 /** Notional in the quote currency: lots x contract size x price. */
 export function notionalInQuote(lots: string, contractSize: string, price: string): string {
-  return sfmt((((su(lots) * su(contractSize)) / SCALE) * su(price)) / SCALE);
+  return fmt(onGrid(onGrid(exact(lots).times(contractSize)).times(price)));
 }
 
 /**
@@ -163,19 +156,17 @@ export function notionalInQuote(lots: string, contractSize: string, price: strin
  */
 export function usdtPerUnit(currency: string, ticks: (symbol: string) => Tick | undefined): string | null {
   if (currency === 'USD' || currency === 'USDT') return '1';
-  const mid = (t: Tick) => (su(t.bid) + su(t.ask)) / 2n;
+  const mid = (t: Tick) => onGrid(exact(t.bid).plus(t.ask).dividedBy(2));
   const inverse = ticks(`USD${currency}`);
-  if (inverse) return sfmt((SCALE * SCALE) / mid(inverse));
+  if (inverse) return fmt(onGrid(exact(1).dividedBy(mid(inverse))));
   const direct = ticks(`${currency}USD`) ?? ticks(`${currency}USDT`);
-  if (direct) return sfmt(mid(direct));
+  if (direct) return fmt(mid(direct));
   return null;
 }
 
 /** An amount in some currency as USDT at `rate` (USDT per unit), rounded toward zero at 6 decimals. */
 export function toUsdt(amount: string, rate: string, precision = 6): string {
-  const product = (su(amount) * su(rate)) / SCALE;
-  const step = 10n ** BigInt(INPUT_SCALE - precision);
-  return sfmt((product / step) * step);
+  return rounded(exact(amount).times(rate), precision, ROUND_DOWN);
 }
 
 /** A margin in USDT, rounded up at 6 decimals (the user never holds less margin than the rule asks). */
@@ -187,9 +178,10 @@ export function marginUsdt(
   rate: string,
   precision = 6,
 ): string {
-  const quote = (su(notionalInQuote(lots, contractSize, price)) * su(rate)) / SCALE / BigInt(leverage);
-  const step = 10n ** BigInt(INPUT_SCALE - precision);
-  return sfmt(((quote + step - 1n) / step) * step);
+  const quote = onGrid(
+    onGrid(exact(notionalInQuote(lots, contractSize, price)).times(rate)).dividedBy(leverage),
+  );
+  return rounded(quote, precision, ROUND_UP);
 }
 
 /** Whether `lots` is a whole number of lot steps within the instrument's bounds. */
@@ -197,9 +189,14 @@ export function lotsAllowed(
   lots: string,
   rules: { lotStep: string; minLots: string; maxLots: string },
 ): boolean {
-  const l = su(lots);
-  const step = su(rules.lotStep);
-  return step > 0n && l % step === 0n && l >= su(rules.minLots) && l <= su(rules.maxLots);
+  const l = exact(lots);
+  const step = exact(rules.lotStep);
+  return (
+    step.greaterThan(0) &&
+    l.mod(step).isZero() &&
+    l.greaterThanOrEqualTo(rules.minLots) &&
+    l.lessThanOrEqualTo(rules.maxLots)
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,7 +215,7 @@ export const CLOSE_REASONS = ['user', 'stop_loss', 'take_profit', 'stop_out', 'n
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** A position is stopped out once its floating loss reaches this share of its margin (percent). */
-export const STOP_OUT_PERCENT = 80n;
+export const STOP_OUT_PERCENT = 80;
 
 export interface TradingRules {
   symbol: string;
@@ -327,11 +324,15 @@ export function floatingProfit(
     contractSize,
   );
   const profit = toUsdt(quote, rate);
-  const loss = -su(profit);
-  return { profit, stopOut: loss * 100n >= su(order.margin) * STOP_OUT_PERCENT };
+  const loss = exact(profit).negated();
+  return {
+    profit,
+    stopOut: loss.times(100).greaterThanOrEqualTo(exact(order.margin).times(STOP_OUT_PERCENT)),
+  };
 }
 
 /** What a close pays in USDT: the profit, or the loss capped at the margin (no balance below zero). */
 export function settledProfit(profit: string, margin: string): string {
-  return su(profit) < -su(margin) ? sfmt(-su(margin)) : profit;
+  const floor = fmt(exact(margin).negated());
+  return compare(profit, floor) < 0 ? floor : profit;
 }

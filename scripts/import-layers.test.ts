@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { circles, crossing, findings, importGraph, importsOf, placeOf } from './import-layers.ts';
+import {
+  circles,
+  crossing,
+  engineLeaks,
+  findings,
+  importGraph,
+  importsOf,
+  placeOf,
+} from './import-layers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const KNOWN = path.join(import.meta.dirname, 'import-layers.known.txt');
@@ -109,5 +117,20 @@ describe('the import rule (docs/architecture.md)', () => {
     const gone = [...list].filter((line) => !found.includes(line));
     expect(added, 'new wrong imports: move the code instead (docs/architecture.md)').toEqual([]);
     expect(gone, `fixed: remove these from ${path.basename(KNOWN)}`).toEqual([]);
+  });
+
+  it('keeps decimal.js behind protocol/money.ts, and says so of a file that reaches past it', () => {
+    expect(engineLeaks(ROOT)).toEqual([]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'engine-'));
+    try {
+      mkdirSync(path.join(dir, 'src/lib'), { recursive: true });
+      mkdirSync(path.join(dir, 'protocol'), { recursive: true });
+      mkdirSync(path.join(dir, 'server'), { recursive: true });
+      writeFileSync(path.join(dir, 'protocol/money.ts'), "import { Decimal } from 'decimal.js';\n");
+      writeFileSync(path.join(dir, 'src/lib/sum.ts'), "import Decimal from 'decimal.js';\n");
+      expect(engineLeaks(dir)).toEqual(['src/lib/sum.ts -> decimal.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

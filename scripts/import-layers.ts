@@ -170,3 +170,19 @@ export function findings(graph: ReadonlyMap<string, readonly string[]>): string[
 if (import.meta.main) {
   for (const line of findings(importGraph(process.cwd()))) console.log(line);
 }
+
+/** The packages that one module alone may import: the one decimal engine (docs/decisions/decimal.md). */
+export const SOLE_IMPORTERS: Readonly<Record<string, string>> = { 'decimal.js': 'protocol/money.ts' };
+
+/** `file -> package` for every import of a package in SOLE_IMPORTERS by a file other than its own. */
+export function engineLeaks(root: string, files = sourceFiles(root)): string[] {
+  const leaks: string[] = [];
+  for (const file of files) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const m of text.matchAll(/(?:from|import)\s*\(?\s*'([^.'][^']*)'/g)) {
+      const owner = SOLE_IMPORTERS[m[1] ?? ''];
+      if (owner !== undefined && owner !== file) leaks.push(`${file} -> ${m[1]}`);
+    }
+  }
+  return leaks;
+}

@@ -1,5 +1,5 @@
 /** Option parsing shared by the operator commands: each failure is a usage error that says what is wanted. */
-import { dec, fmt, isDecimalString, scaleOf } from '../ledger/money.ts';
+import { dec, fmt, isDecimalString, scaleOf } from '../../protocol/money.ts';
 import { AdminUsageError } from './command.ts';
 
 type Raw = string | boolean | undefined;

@@ -4,9 +4,9 @@
  * pool balances below zero. The journal is the truth; balances are a cache of it.
  */
 import { sql } from 'drizzle-orm';
+import { dec, fmt } from '../../protocol/money.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { dec, fmt } from './money.ts';
 
 export interface AuditReport {
   ok: boolean;

@@ -8,11 +8,11 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { DomainError } from '../../protocol/domain-error.ts';
 import type { EntryType, SystemAccount, UserBucket } from '../../protocol/ledger.ts';
 import { POOL_ACCOUNTS, RESERVE_ACCOUNTS } from '../../protocol/ledger.ts';
+import { dec, fmt, isDecimalString } from '../../protocol/money.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { messageOf, retryOnConflict, sqlStateOf } from '../db/retry.ts';
 import { rowsOf } from '../db/rows.ts';
 import { ledgerAccounts } from './ledger.schema.ts';
-import { dec, fmt, isDecimalString } from './money.ts';
 
 export const SYSTEM_OWNER = 'system';
 

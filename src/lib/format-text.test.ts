@@ -1,10 +1,11 @@
 /**
- * The display helpers round decimal strings digit by digit; big.js (the arithmetic library,
+ * The display helpers round decimal strings digit by digit; decimal.js (the arithmetic library,
  * src/lib/format.ts) is the reference they must agree with on every input, including the ties, the
  * carries, the long amounts and the exponents where a binary float would be wrong.
  */
 import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
+import { ROUND_DOWN, ROUND_HALF_UP } from '../../protocol/money.ts';
 import { type Dec, parseDecimal } from './format.ts';
 import {
   decimalSign,
@@ -16,16 +17,16 @@ import {
   withThousands,
 } from './format-text.ts';
 
-/** The value as big.js holds it (format.ts's own constructor). */
+/** The value as the decimal engine holds it (format.ts's parse). */
 const big = (value: string | number): Dec => {
   const parsed = parseDecimal(value);
   if (!parsed) throw new Error(`not a decimal: ${value}`);
   return parsed;
 };
-/** big.js's fixed places, a zero without its minus sign. */
+/** The engine's fixed places (0: cut toward zero, 1: half up), a zero without its minus sign. */
 const reference = (value: string, decimals: number, rounding: 0 | 1) =>
   big(value)
-    .toFixed(decimals, rounding)
+    .toFixed(decimals, rounding === 0 ? ROUND_DOWN : ROUND_HALF_UP)
     .replace(/^-(0(?:\.0*)?)$/, '$1');
 
 /** A deterministic stream of pseudo-random numbers in [0, 1) (mulberry32), so a failure repeats. */
@@ -54,7 +55,7 @@ function decimals(count: number, seed: number): string[] {
   });
 }
 
-describe('display formatting agrees with big.js', () => {
+describe('display formatting agrees with the decimal engine', () => {
   const values = decimals(3000, 19);
 
   test('fixNumber and toFixed5 round half up, truncate cuts, at every number of places', () => {
@@ -85,9 +86,9 @@ describe('display formatting agrees with big.js', () => {
     }
   });
 
-  test('decimalSign is the sign big.js compares to zero with', () => {
+  test('decimalSign is the sign the decimal engine compares to zero with', () => {
     for (const value of [...values, '0', '-0', '+0.000', '-0e5', '0.0001e-3']) {
-      expect(decimalSign(value), value).toBe(big(value).cmp(0));
+      expect(decimalSign(value), value).toBe(big(value).comparedTo(0));
     }
     for (const invalid of ['', 'abc', '0x10', 'Infinity', null, undefined, Number.NaN]) {
       expect(decimalSign(invalid)).toBeNull();
@@ -102,7 +103,7 @@ describe('display formatting agrees with big.js', () => {
       const seconds = `${1_000_000_000 + Math.floor(next() * 8_999_999_999)}`.slice(0, 10);
       const fraction = next() < 0.5 ? `.${Math.floor(next() * 1e6)}` : '';
       const text = `${seconds}${fraction}`;
-      const millis = big(text).times(1000).round(0, 0).toNumber();
+      const millis = big(text).times(1000).toDecimalPlaces(0, ROUND_DOWN).toNumber();
       expect(formatDate(text, 'YYYY-MM-DD HH:mm:ss.SSS'), text).toBe(
         dayjs(millis).format('YYYY-MM-DD HH:mm:ss.SSS'),
       );

@@ -1,6 +1,6 @@
 /**
  * Display formatting of amounts, dates and long identifiers without decimal arithmetic (docs/spec/product.md
- * section 9, "Display"): what the first page shows, which must not carry big.js (issue #19's
+ * section 9, "Display"): what the first page shows, which must not carry the decimal engine (issue #19's
  * budget). src/lib/format.ts adds the arithmetic and re-exports all of this; import from there
  * anywhere but the first page's modules.
  *
@@ -11,9 +11,9 @@
  * page loads the browser's number-formatting data, 45-114 ms of main thread on a 2-vCPU host
  * (docs/decisions/decimal.md), inside the first page's start-up. Output is always plain notation,
  * a zero never shows a minus sign, and invalid or empty input renders as {@link PLACEHOLDER}.
- * format-text.test.ts checks every helper against big.js over thousands of random decimals.
+ * format-text.test.ts checks every helper against decimal.js over thousands of random decimals.
  *
- * "Half up" below means a tie rounds away from zero (big.js's `roundHalfUp`), so `-0.000005`
+ * "Half up" below means a tie rounds away from zero (decimal.js's `ROUND_HALF_UP`), so `-0.000005`
  * becomes `-0.00001` just as `0.000005` becomes `0.00001`.
  */
 import dayjs from 'dayjs';
@@ -30,7 +30,7 @@ const DECIMAL_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /** A decimal string or finite number as the decimal text it stands for; null for anything else. */
 export function decimalText(value: NumericInput): string | null {
-  // A number is the decimal it prints as (what big.js takes it for, too).
+  // A number is the decimal it prints as (what decimal.js takes it for, too).
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
   if (typeof value !== 'string') return null;
   const text = value.trim();
@@ -119,7 +119,7 @@ export function fixNumber(value: NumericInput, decimals = 2): string {
 /**
  * Every digit of a decimal written out without an exponent (to at most {@link MAX_DECIMALS}
  * places, half up beyond), no trailing zeros in the fraction; a negative zero keeps its sign, as
- * big.js writes it. Null for an exponent beyond {@link MAX_EXPONENT}.
+ * decimal.js writes it. Null for an exponent beyond {@link MAX_EXPONENT}.
  */
 function plainText(text: string): string | null {
   const plain = roundTo(text, MAX_DECIMALS, 'halfUp')?.replace(/\.?0+$/, '') ?? null;

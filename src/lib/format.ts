@@ -5,14 +5,14 @@
  * Amounts travel as decimal strings (docs/spec/design.md section 4), so every numeric helper here works in
  * exact decimals, never in binary floats: `0.1 * 0.2` is `0.02`, not `0.020000000000000004`. The
  * display helpers (rounding, separators, dates) are src/lib/format-text.ts's, which needs no
- * arithmetic library and so stays light enough for the first page; the arithmetic is big.js's
- * (docs/decisions/decimal.md). Output is always plain notation (no `1e-7`, no `1e+21`), and a zero
+ * arithmetic library and so stays light enough for the first page; the arithmetic is the one
+ * decimal engine's, protocol/money.ts (docs/decisions/decimal.md). Output is always plain notation (no `1e-7`, no `1e+21`), and a zero
  * never shows a minus sign. Invalid or empty input renders as {@link PLACEHOLDER}.
  *
- * "Half up" below means big.js `roundHalfUp`: a tie rounds away from zero, so `-0.000005` becomes
+ * "Half up" below means decimal.js `ROUND_HALF_UP`: a tie rounds away from zero, so `-0.000005` becomes
  * `-0.00001` just as `0.000005` becomes `0.00001`.
  */
-import Big from 'big.js';
+import { type Exact, exact, ROUND_HALF_UP } from '../../protocol/money.ts';
 import { decimalText, type NumericInput, PLACEHOLDER } from './format-text.ts';
 
 export {
@@ -30,22 +30,16 @@ export {
   withThousands,
 } from './format-text.ts';
 
-// Own constructor, so nothing else that uses big.js can change ours. Sums, differences and
-// products are always exact in big.js; only division rounds, to DIVISION_PLACES decimals, which is
-// far beyond anything shown. `toFixed` never uses exponential notation.
-const Dec = Big();
-Dec.DP = 30;
-Dec.RM = 1;
-export type Dec = Big;
-
-/** big.js's half-up rounding mode by name (its `Big.roundHalfUp` is a type-only constant). */
-export const ROUND_HALF_UP = 1;
+// The engine's exact configuration: sums, differences and products of amounts are exact at its
+// 120 significant digits; only division rounds, far beyond anything shown. `toFixed` never uses
+// exponential notation.
+export type Dec = Exact;
+export { ROUND_HALF_UP };
 
 /** A decimal string or finite number as an exact decimal; null for anything else. */
 export function parseDecimal(value: NumericInput): Dec | null {
   const text = decimalText(value);
-  // big.js takes no leading '+'.
-  return text === null ? null : new Dec(text.startsWith('+') ? text.slice(1) : text);
+  return text === null ? null : exact(text.startsWith('+') ? text.slice(1) : text);
 }
 
 const parse = parseDecimal;
@@ -64,7 +58,7 @@ export function multiply(a: NumericInput, b: NumericInput): string {
   const x = parse(a);
   const y = parse(b);
   if (x === null || y === null) return PLACEHOLDER;
-  return unsignedZero(x.times(y).round(6, ROUND_HALF_UP).toFixed());
+  return unsignedZero(x.times(y).toDecimalPlaces(6, ROUND_HALF_UP).toFixed());
 }
 
 /** a - b exactly, as a plain decimal string without trailing zeros; '--' when either is invalid. */
@@ -79,5 +73,5 @@ export function subtract(a: NumericInput, b: NumericInput): string {
 export function compareDecimal(a: NumericInput, b: NumericInput): -1 | 0 | 1 | null {
   const x = parse(a);
   const y = parse(b);
-  return x && y ? (x.cmp(y) as -1 | 0 | 1) : null;
+  return x && y ? (x.comparedTo(y) as -1 | 0 | 1) : null;
 }

@@ -5,7 +5,7 @@
  * balance before and after one call, so the test needs no copy of the code's arithmetic.
  */
 import { expect } from 'vitest';
-import { dec, fmt } from '../../server/ledger/money.ts';
+import { dec, fmt } from '../../protocol/money.ts';
 
 const PROBE_FUNDS = '100000';
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Candle, INTERVALS, type Interval, isIntraday } from '../../protocol/markets.ts';
+import { trimNumeric } from '../../protocol/money.ts';
 import type { Database } from '../../server/db/client.ts';
-import { trimNumeric } from '../../server/ledger/money.ts';
 import { aggregate } from '../../server/modules/markets/candle-aggregation.ts';
 import { DAY, MINUTE } from '../../server/modules/markets/durations.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';

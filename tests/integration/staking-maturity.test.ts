@@ -8,12 +8,12 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
+import { dec, fmt } from '../../protocol/money.ts';
 import { DAY_MS, type Stake } from '../../protocol/staking.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { journalEntries } from '../../server/ledger/ledger.schema.ts';
-import { dec, fmt } from '../../server/ledger/money.ts';
 import { runMaturity, STAKING_LOCK_KEY } from '../../server/modules/staking/staking.job.ts';
 import { stakes } from '../../server/modules/staking/staking.schema.ts';
 import { matureDueStakes, redeem } from '../../server/modules/staking/staking.service.ts';

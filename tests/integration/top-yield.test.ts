@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { annualizedReturnOf } from '../../protocol/mining.ts';
-import { compareUnits } from '../../protocol/units.ts';
+import { compare } from '../../protocol/money.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import {
@@ -52,7 +52,7 @@ test('the best rate on offer, staking or mining, and where it comes from', async
     .filter((r): r is string => r !== null);
   expect(config.topYield).not.toBeNull();
   for (const r of [config.maxApr ?? '0', ...rates])
-    expect(compareUnits(config.topYield?.percent ?? '0', r)).toBeGreaterThanOrEqual(0);
+    expect(compare(config.topYield?.percent ?? '0', r)).toBeGreaterThanOrEqual(0);
   // The demo's machines earn less than its best staking plan at these prices.
   expect(config.topYield).toEqual({ percent: '18', source: 'staking' });
   expect(config.referral).toEqual({ direct: '20', indirect: '10' });

@@ -9,10 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
+import { dec, fmt } from '../../protocol/money.ts';
 import type { Order } from '../../protocol/trading.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
-import { dec, fmt } from '../../server/ledger/money.ts';
 import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { useTradingApp } from '../helpers/trading-app.ts';

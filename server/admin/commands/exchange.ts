@@ -1,7 +1,7 @@
 /** Flash exchange pairs: which coins swap for which, priced by which market, at what spread and fee. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PAIR_PATTERN, pairId } from '../../../protocol/exchange.ts';
-import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
+import { dec, fmt, isDecimalString, scaleOf } from '../../../protocol/money.ts';
 import { coins } from '../../modules/config/config.schema.ts';
 import { exchangePairs } from '../../modules/exchange/exchange.schema.ts';
 import { marketCoins } from '../../modules/exchange/exchange.service.ts';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type Instrument, MARKET_CATEGORIES, type TradingHours } from '../../../protocol/markets.ts';
-import { dec, isDecimalString } from '../../ledger/money.ts';
+import { dec, isDecimalString } from '../../../protocol/money.ts';
 import { upsertInstrument } from '../../modules/markets/markets.repository.ts';
 import { instruments, pricePins } from '../../modules/markets/markets.schema.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';

@@ -11,7 +11,7 @@ import {
   type MiningAlgorithm,
   parseDay,
 } from '../../../protocol/mining.ts';
-import { dec, fmt } from '../../ledger/money.ts';
+import { dec, fmt } from '../../../protocol/money.ts';
 import { coins } from '../../modules/config/config.schema.ts';
 import { listMachines } from '../../modules/mining/mining.catalogue.ts';
 import { lastEndedDay, runSettlement } from '../../modules/mining/mining.job.ts';

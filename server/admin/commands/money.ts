@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { isAddress } from 'viem';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import { isSystemAccount, POOL_ACCOUNTS, type PoolAccount } from '../../../protocol/ledger.ts';
+import { dec, fmt, isDecimalString } from '../../../protocol/money.ts';
 import { auditLedger } from '../../ledger/audit.ts';
 import { balanceOf, credit, debit, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
-import { dec, fmt, isDecimalString } from '../../ledger/money.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 
 function amountArg(raw: string | undefined, signed: boolean): string {

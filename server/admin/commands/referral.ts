@@ -1,6 +1,7 @@
 /** Operator referral commands: what share of a fee each level of inviter earns (docs/referral.md). */
+
+import { dec, fmt } from '../../../protocol/money.ts';
 import { isShare, type ReferralShares } from '../../../protocol/referral.ts';
-import { dec, fmt } from '../../ledger/money.ts';
 import { writeSetting } from '../../modules/config/config.repository.ts';
 import { REFERRAL_SETTING_KEY, referralShares } from '../../modules/referral/referral.service.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';

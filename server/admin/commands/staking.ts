@@ -1,7 +1,7 @@
 /** Operator staking commands: plan configuration, the plan list, and the maturity job on demand. */
 import { eq } from 'drizzle-orm';
+import { dec } from '../../../protocol/money.ts';
 import { STAKING_APR_DECIMALS, STAKING_MAX_APR, STAKING_MAX_DAYS } from '../../../protocol/staking.ts';
-import { dec } from '../../ledger/money.ts';
 import { coins } from '../../modules/config/config.schema.ts';
 import { runMaturity } from '../../modules/staking/staking.job.ts';
 import { stakingPlans } from '../../modules/staking/staking.schema.ts';

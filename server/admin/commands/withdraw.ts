@@ -1,8 +1,8 @@
 /** Operator withdrawal commands: rules per coin and chain, and the review workflow. */
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
+import { dec, fmt, isDecimalString, scaleOf } from '../../../protocol/money.ts';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../protocol/withdraw.ts';
-import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
 import { coinChains, coins } from '../../modules/config/config.schema.ts';
 import { withdrawRules } from '../../modules/withdraw/withdraw.schema.ts';
 import {

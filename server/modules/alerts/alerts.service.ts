@@ -15,9 +15,9 @@ import {
 } from '../../../protocol/alerts.ts';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Quote } from '../../../protocol/markets.ts';
+import { dec, scaleOf, trimNumeric } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { dec, scaleOf, trimNumeric } from '../../ledger/money.ts';
 import { users } from '../account/index.ts';
 import type { MarketEngine } from '../markets/index.ts';
 import { priceAlerts } from './alerts.schema.ts';

@@ -13,13 +13,13 @@ import {
 } from '../../../protocol/assets.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import { RECORD_TYPES, type RecordType } from '../../../protocol/ledger.ts';
+import { dec, fmt, roundDown } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enabledInOrder } from '../../db/enabled.ts';
 import { readPage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
-import { dec, fmt, roundDown } from '../../ledger/money.ts';
 import { type MarketEngine, QUOTE, usdtBids } from '../markets/index.ts';
 import { FAUCET_MEMO } from './faucet.ts';
 

@@ -17,7 +17,7 @@ import {
   SERVICE_CONTRACT_SETTING_KEY,
   type TopYield,
 } from '../../../protocol/config.ts';
-import { compareUnits } from '../../../protocol/units.ts';
+import { compare } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { listChains, listCoinChains, listCoins, listSettings } from './config.repository.ts';
 
@@ -88,10 +88,10 @@ async function topYieldOf(
 ): Promise<{ maxApr: string | null; topYield: TopYield | null }> {
   const maxApr = features.staking ? await parts.maxApr(db) : null;
   let top: TopYield | null =
-    maxApr && compareUnits(maxApr, '0') > 0 ? { percent: maxApr, source: 'staking' } : null;
+    maxApr && compare(maxApr, '0') > 0 ? { percent: maxApr, source: 'staking' } : null;
   if (features.mining) {
     for (const m of await parts.machineYields(db, now)) {
-      if (!top || compareUnits(m.percent, top.percent) > 0)
+      if (!top || compare(m.percent, top.percent) > 0)
         top = { percent: m.percent, source: 'mining', machineId: m.machineId };
     }
   }

@@ -11,12 +11,12 @@ import type {
   WalletDeposit,
 } from '../../../protocol/deposit.ts';
 import type { Page } from '../../../protocol/envelope.ts';
+import { dec, fmt, isDecimalString, scaleOf } from '../../../protocol/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { enabledInOrder } from '../../db/enabled.ts';
 import { readPage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { credit, post } from '../../ledger/ledger.ts';
-import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
 import { chains, coinChains, readSetting } from '../config/index.ts';
 import { depositAddresses, depositIndexes, deposits } from './deposit.schema.ts';
 import { deriveDepositAddress } from './derive.ts';

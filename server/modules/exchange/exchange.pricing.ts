@@ -4,12 +4,10 @@
  * here: the price (to the market's precision), the gross amount (down to the received coin's
  * precision) and the fee (up to the received coin's precision).
  */
-import { Decimal } from 'decimal.js';
-import { dec, fmt } from '../../ledger/money.ts';
+import { type Exact, exact, fmt, ROUND_DOWN, ROUND_UP } from '../../../protocol/money.ts';
 
-// Enough digits that a quotient is never rounded before we round it ourselves; truncating, so a
-// quotient just below a unit boundary is never pushed over it.
-const Exact = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_DOWN, toExpNeg: -80, toExpPos: 80 });
+// Every quotient below is the engine's exact one (protocol/money.ts): never rounded before we round
+// it ourselves, and truncated, so a quotient just below a unit boundary is never pushed over it.
 
 /** `buy`: the user receives the market's base coin (USDT -> BTC on BTCUSDT); `sell`: sends it. */
 export type Side = 'buy' | 'sell';
@@ -30,14 +28,10 @@ export function quotedPrice(
   side: Side,
   pricePrecision: number,
 ): string {
-  const mid = new Exact(bid).plus(new Exact(ask)).dividedBy(2);
-  const spread = new Exact(spreadPercent).dividedBy(100);
-  const raw = side === 'buy' ? mid.times(spread.plus(1)) : mid.times(new Exact(1).minus(spread));
-  return fmt(
-    dec(
-      raw.toDecimalPlaces(pricePrecision, side === 'buy' ? Decimal.ROUND_UP : Decimal.ROUND_DOWN).toFixed(),
-    ),
-  );
+  const mid = exact(bid).plus(ask).dividedBy(2);
+  const spread = exact(spreadPercent).dividedBy(100);
+  const raw = side === 'buy' ? mid.times(spread.plus(1)) : mid.times(exact(1).minus(spread));
+  return fmt(raw.toDecimalPlaces(pricePrecision, side === 'buy' ? ROUND_UP : ROUND_DOWN));
 }
 
 export interface ExchangeAmounts {
@@ -60,15 +54,12 @@ export function exchangeAmounts(input: {
   feePercent: string;
   toPrecision: number;
 }): ExchangeAmounts {
-  const amount = new Exact(input.amount);
-  const price = new Exact(input.price);
+  const amount = exact(input.amount);
+  const price = exact(input.price);
   if (price.lessThanOrEqualTo(0)) throw new Error('price must be positive');
-  const exact = input.side === 'sell' ? amount.times(price) : amount.dividedBy(price);
-  const gross = exact.toDecimalPlaces(input.toPrecision, Decimal.ROUND_DOWN);
-  const fee = gross
-    .times(new Exact(input.feePercent))
-    .dividedBy(100)
-    .toDecimalPlaces(input.toPrecision, Decimal.ROUND_UP);
-  const text = (d: InstanceType<typeof Exact>) => fmt(dec(d.toFixed()));
+  const whole = input.side === 'sell' ? amount.times(price) : amount.dividedBy(price);
+  const gross = whole.toDecimalPlaces(input.toPrecision, ROUND_DOWN);
+  const fee = gross.times(input.feePercent).dividedBy(100).toDecimalPlaces(input.toPrecision, ROUND_UP);
+  const text = (d: Exact) => fmt(d);
   return { gross: text(gross), fee: text(fee), receive: text(gross.minus(fee)) };
 }

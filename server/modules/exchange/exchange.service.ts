@@ -16,11 +16,11 @@ import {
   pairId,
   QUOTE_TTL_MS,
 } from '../../../protocol/exchange.ts';
+import { dec, fmt, isDecimalString, scaleOf } from '../../../protocol/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { credit, debit, type Posting, post, systemAccount, transfer } from '../../ledger/ledger.ts';
-import { dec, fmt, isDecimalString, scaleOf } from '../../ledger/money.ts';
 import type { MarketEngine } from '../markets/index.ts';
 import { payReferral } from '../referral/index.ts';
 import { exchangeAmounts, quotedPrice, sideOf } from './exchange.pricing.ts';

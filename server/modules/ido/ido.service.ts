@@ -20,7 +20,7 @@ import {
   tokensFor,
   winningRateOf,
 } from '../../../protocol/ido.ts';
-import { compareUnits } from '../../../protocol/units.ts';
+import { compare, dec, fmt } from '../../../protocol/money.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { retryOnConflict } from '../../db/retry.ts';
@@ -35,7 +35,6 @@ import {
   transfer,
   userAccount,
 } from '../../ledger/ledger.ts';
-import { dec, fmt } from '../../ledger/money.ts';
 import { idoOfferings, idoSubscriptions } from './ido.schema.ts';
 
 type OfferingRow = typeof idoOfferings.$inferSelect;
@@ -236,7 +235,7 @@ export async function positions(
 async function open(tx: Tx, o: OfferingRow): Promise<boolean> {
   const treasury = await balanceOf(tx, systemAccount('ido_treasury'), o.token);
   // The treasury of a token serves only its own offering (one offering per token).
-  if (compareUnits(treasury, num(o.offering)) < 0) return false;
+  if (compare(treasury, num(o.offering)) < 0) return false;
   await tx.update(idoOfferings).set({ phase: 'ongoing' }).where(eq(idoOfferings.id, o.id));
   return true;
 }

@@ -2,12 +2,10 @@
  * Candle aggregation: candles of a coarser interval from finer bars, with prices kept as the
  * strings they came in and volumes summed as exact decimals, so a rollup equals the bars it sums.
  */
-import { Decimal } from 'decimal.js';
 import type { Candle, Interval } from '../../../protocol/markets.ts';
+import { exact } from '../../../protocol/money.ts';
 import { bucketStart } from './interval-buckets.ts';
 import { type TradingCalendar, toCalendar } from './trading-calendar.ts';
-
-const D = Decimal.clone({ precision: 40, toExpNeg: -40, toExpPos: 40 });
 
 function fractionDigits(decimal: string): number {
   const point = decimal.indexOf('.');
@@ -38,7 +36,7 @@ export function aggregate(
   let current: Candle | null = null;
   let high = 0;
   let low = 0;
-  let volume = new D(0);
+  let volume = exact(0);
   let scale = 0;
   const flush = (): void => {
     if (current) out.push({ ...current, volume: volume.toFixed(scale) });
@@ -64,7 +62,7 @@ export function aggregate(
       current = { time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: '' };
       high = barHigh;
       low = barLow;
-      volume = new D(bar.volume);
+      volume = exact(bar.volume);
       scale = fractionDigits(bar.volume);
     }
   }

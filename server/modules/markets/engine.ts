@@ -12,8 +12,8 @@ import type {
   MarketRow,
   Quote,
 } from '../../../protocol/markets.ts';
+import { dec, fmt } from '../../../protocol/money.ts';
 import type { Database } from '../../db/client.ts';
-import { dec, fmt } from '../../ledger/money.ts';
 import { CandleReader } from './candle-reader.ts';
 import { DAY, MINUTE, SECOND } from './durations.ts';
 import type { PriceSource } from './feed.ts';

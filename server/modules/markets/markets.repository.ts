@@ -1,10 +1,10 @@
 /** Instruments and stored candles. */
 import { and, asc, desc, eq, getTableName, gte, lt, lte, max, min, sql } from 'drizzle-orm';
 import type { Candle, Instrument } from '../../../protocol/markets.ts';
+import { dec, fmt, trimNumeric } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enabledInOrder } from '../../db/enabled.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { dec, fmt, trimNumeric } from '../../ledger/money.ts';
 import { candleRollups, type candles1d, candles1m, instruments } from './markets.schema.ts';
 
 export type CandleTable = typeof candles1m | typeof candles1d;

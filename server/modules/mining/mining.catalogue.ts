@@ -19,11 +19,11 @@ import {
   utcDay,
   yieldRateOf,
 } from '../../../protocol/mining.ts';
+import { dec, fmt } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { slicePage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { balancesByCoin, systemAccount } from '../../ledger/ledger.ts';
-import { dec, fmt } from '../../ledger/money.ts';
 import { type MarketEngine, QUOTE, usdtBids } from '../markets/index.ts';
 import { miningHoldings, miningOutputs, miningProducts, miningYields } from './mining.schema.ts';
 

@@ -21,7 +21,7 @@ import {
   reservedOutput,
   utcDay,
 } from '../../../protocol/mining.ts';
-import { addUnits, fractionDown } from '../../../protocol/units.ts';
+import { add, fractionDown } from '../../../protocol/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { balanceOf, type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
@@ -110,10 +110,7 @@ export async function buy(
   // Output already declared above the estimate for a day of the cycle is reserved with it.
   const declared = await declaredOutputs(tx, product.id, firstDay, addDays(firstDay, product.cycleDays - 1));
   const terms = { firstDay, daysPaid: 0, cycleDays: product.cycleDays, units: input.units, of, reserved };
-  const reserveLeft = addUnits(
-    reserved,
-    shortfallOf({ ...terms, reserveLeft: reserved }, declared, precision),
-  );
+  const reserveLeft = add(reserved, shortfallOf({ ...terms, reserveLeft: reserved }, declared, precision));
   const cost = purchaseCost(num(product.rent), num(product.serviceFee), input.units);
   const [row] = await tx
     .insert(miningHoldings)

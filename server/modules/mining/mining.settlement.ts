@@ -13,12 +13,11 @@ import {
   type OutputSource,
   parseDay,
 } from '../../../protocol/mining.ts';
-import { minOf } from '../../../protocol/units.ts';
+import { dec, fmt, minOf } from '../../../protocol/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { faultPoint } from '../../faults.ts';
 import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
-import { dec, fmt } from '../../ledger/money.ts';
 import { num, precisionOf } from './mining.catalogue.ts';
 import { miningHoldings, miningIncome } from './mining.schema.ts';
 import { dailyEstimateOf, declaredOutputs } from './mining.terms.ts';

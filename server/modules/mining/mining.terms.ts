@@ -10,15 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { addDays, holdingOutput } from '../../../protocol/mining.ts';
-import { fractionDown, fromUnits, INPUT_SCALE, toUnits } from '../../../protocol/units.ts';
+import { compare, dec, exact, fmt, fractionDown, isPositive, sum } from '../../../protocol/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { balanceOf, post, systemAccount, transfer } from '../../ledger/ledger.ts';
-import { dec, fmt } from '../../ledger/money.ts';
 import { miningHoldings, miningOutputs, miningProducts } from './mining.schema.ts';
 
 const num = (value: string) => fmt(dec(value));
-const units = (value: string) => toUnits(num(value), INPUT_SCALE);
 
 /** The terms of a holding that decide what it is still owed. */
 export interface OwedTerms {
@@ -33,7 +31,7 @@ export interface OwedTerms {
 
 /** The daily estimate the purchase reserved: `reserved` is exactly that times the cycle's days. */
 export function dailyEstimateOf(h: Pick<OwedTerms, 'reserved' | 'cycleDays'>): string {
-  return fractionDown(num(h.reserved), 1, h.cycleDays, INPUT_SCALE);
+  return fractionDown(num(h.reserved), 1, h.cycleDays, 18);
 }
 
 /** Declared output per unit of a product, by day, from `from` to `to` (inclusive). */
@@ -52,13 +50,14 @@ export async function declaredOutputs(
 
 /** What a holding is still owed: each unpaid declared day's share, the estimate on the others. */
 export function stillOwed(h: OwedTerms, declared: Map<string, string>, precision: number): string {
-  const daily = units(dailyEstimateOf(h));
+  const daily = exact(dailyEstimateOf(h));
   const [from, to] = [addDays(h.firstDay, h.daysPaid), addDays(h.firstDay, h.cycleDays - 1)];
-  let owed = daily * BigInt(h.cycleDays - h.daysPaid);
+  let owed = daily.times(h.cycleDays - h.daysPaid);
   for (const [day, perUnit] of declared) {
-    if (day >= from && day <= to) owed += units(holdingOutput(perUnit, h.units, h.of, precision)) - daily;
+    if (day >= from && day <= to)
+      owed = owed.plus(holdingOutput(perUnit, h.units, h.of, precision)).minus(daily);
   }
-  return fromUnits(owed, INPUT_SCALE);
+  return fmt(owed);
 }
 
 /** What the holding's reserve lacks for what it is still owed; "0" when it holds enough. */
@@ -67,8 +66,8 @@ export function shortfallOf(
   declared: Map<string, string>,
   precision: number,
 ): string {
-  const gap = units(stillOwed(h, declared, precision)) - units(h.reserveLeft);
-  return gap > 0n ? fromUnits(gap, INPUT_SCALE) : '0';
+  const gap = fmt(exact(stillOwed(h, declared, precision)).minus(num(h.reserveLeft)));
+  return isPositive(gap) ? gap : '0';
 }
 
 /** A declaration the pool cannot reserve for: the admin command says so and changes nothing. */
@@ -149,16 +148,13 @@ export async function declareOutput(
       reserveLeft: num(h.reserveLeft),
       gap: shortfallOf(h, declared, coin.precision),
     }))
-    .filter((g) => units(g.gap) > 0n);
+    .filter((g) => isPositive(g.gap));
   if (gaps.length === 0) return none;
-  const total = fromUnits(
-    gaps.reduce((sum, g) => sum + units(g.gap), 0n),
-    INPUT_SCALE,
-  );
+  const total = sum(gaps.map((g) => g.gap));
   // Checked before posting (the ledger would refuse it too) to name what is missing: a refusal
   // inside the entry aborts the transaction, and nothing could be read to say so.
   const pool = await balanceOf(tx, systemAccount('mining_output_pool'), product.coin);
-  if (units(pool) < units(total)) throw new DeclarationNotCovered(product.coin, total, pool, gaps.length);
+  if (compare(num(pool), total) < 0) throw new DeclarationNotCovered(product.coin, total, pool, gaps.length);
   // System money only (pool to reserve): no user sees it. The key is per declaration; a retried
   // command transaction rolled the first attempt back whole.
   await post(tx, {

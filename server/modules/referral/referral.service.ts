@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
+import { dec, fmt } from '../../../protocol/money.ts';
 import {
   commissionOf,
   type Invitee,
@@ -23,7 +24,6 @@ import { readPage } from '../../db/paging.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
-import { dec, fmt } from '../../ledger/money.ts';
 import { users } from '../account/index.ts';
 import { readSetting } from '../config/index.ts';
 import { referralRewards } from './referral.schema.ts';

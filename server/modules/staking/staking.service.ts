@@ -8,11 +8,10 @@
 import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
+import { compare, dec, fmt, minOf, scaleOf } from '../../../protocol/money.ts';
 import {
   amountCoveredByPool,
-  compareUnits,
   maturityOf,
-  minOf,
   type Stake,
   type StakeRequest,
   type StakeStatus,
@@ -33,7 +32,6 @@ import {
   transfer,
   userAccount,
 } from '../../ledger/ledger.ts';
-import { dec, fmt, scaleOf } from '../../ledger/money.ts';
 import { stakes, stakingPlans } from './staking.schema.ts';
 
 type StakeRow = typeof stakes.$inferSelect;
@@ -109,7 +107,7 @@ function planView(plan: PlanRow, active: string, pool: string, mine: string): St
     max: num(plan.max),
     quota: num(plan.quota),
     remaining,
-    soldOut: compareUnits(remaining, min) < 0,
+    soldOut: compare(remaining, min) < 0,
     earlyRedemption: plan.earlyRedemption,
     staked: mine,
   };
@@ -144,7 +142,7 @@ export async function listPlans(
 export async function maxOpenApr(db: DbOrTx): Promise<string | null> {
   const open = (await listPlans(db, null)).filter((p) => !p.soldOut);
   if (open.length === 0) return null;
-  return open.map((p) => p.apr).reduce((a, b) => (compareUnits(b, a) > 0 ? b : a));
+  return open.map((p) => p.apr).reduce((a, b) => (compare(b, a) > 0 ? b : a));
 }
 
 export async function stake(tx: Tx, wallet: string, input: StakeRequest, now: number): Promise<Stake> {
@@ -159,11 +157,7 @@ export async function stake(tx: Tx, wallet: string, input: StakeRequest, now: nu
   if (!plan) throw new DomainError('not_found');
   const amount = num(input.amount);
   const [min, max] = [num(plan.min), num(plan.max)];
-  if (
-    scaleOf(input.amount) > plan.precision ||
-    compareUnits(amount, min) < 0 ||
-    compareUnits(amount, max) > 0
-  ) {
+  if (scaleOf(input.amount) > plan.precision || compare(amount, min) < 0 || compare(amount, max) > 0) {
     throw new DomainError('amount_out_of_range', { min, max });
   }
   // One query at a time: a transaction is one connection.
@@ -171,10 +165,10 @@ export async function stake(tx: Tx, wallet: string, input: StakeRequest, now: nu
   const mine = await stakedByPlan(tx, user, plan.id);
   const pool = await balanceOf(tx, systemAccount('staking_reward_pool'), plan.coin);
   const remaining = planRemaining(plan, active.get(plan.id) ?? '0', pool);
-  if (compareUnits(remaining, min) < 0) throw new DomainError('plan_sold_out', { coin: plan.coin });
+  if (compare(remaining, min) < 0) throw new DomainError('plan_sold_out', { coin: plan.coin });
   const userLeft = dec(max).minus(dec(mine.get(plan.id) ?? '0'));
   const room = minOf(remaining, userLeft.isNegative() ? '0' : fmt(userLeft));
-  if (compareUnits(amount, room) > 0)
+  if (compare(amount, room) > 0)
     throw new DomainError('stake_limit_exceeded', { max: room, coin: plan.coin });
 
   const apr = num(plan.apr);

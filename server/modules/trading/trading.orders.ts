@@ -7,6 +7,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
+import { dec, fmt, roundUp } from '../../../protocol/money.ts';
 import {
   type CurrentOrders,
   checkLevels,
@@ -25,7 +26,6 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
-import { dec, fmt, roundUp } from '../../ledger/money.ts';
 import { instruments } from '../markets/index.ts';
 import { payReferral } from '../referral/index.ts';
 import { orders, tradingRules } from './trading.schema.ts';

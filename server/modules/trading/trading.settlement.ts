@@ -10,6 +10,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
+import { dec, fmt } from '../../../protocol/money.ts';
 import {
   type CloseReason,
   closePrice,
@@ -34,7 +35,6 @@ import {
   transfer,
   userAccount,
 } from '../../ledger/ledger.ts';
-import { dec, fmt } from '../../ledger/money.ts';
 import { payReferral } from '../referral/index.ts';
 import { orders } from './trading.schema.ts';
 

@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
+import { dec, fmt, scaleOf } from '../../../protocol/money.ts';
 import {
   WITHDRAWAL_TRANSITIONS,
   type Withdrawal,
@@ -27,7 +28,6 @@ import {
   transfer,
   userAccount,
 } from '../../ledger/ledger.ts';
-import { dec, fmt, scaleOf } from '../../ledger/money.ts';
 import { chains } from '../config/index.ts';
 import { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from '../deposit/index.ts';
 import { withdrawalEvents, withdrawals, withdrawRules } from './withdraw.schema.ts';

@@ -7,7 +7,7 @@
 import { type RefObject, startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Quote } from '../../../protocol/markets.ts';
 
-/** Decimal arithmetic on ticks (./quote-math.ts, with big.js), loaded with the first stream. */
+/** Decimal arithmetic on ticks (./quote-math.ts, with protocol/money.ts), loaded with the first stream. */
 export type QuoteMath = typeof import('./quote-math.ts');
 let quoteMath: QuoteMath | null = null;
 let loadingQuoteMath: Promise<QuoteMath> | null = null;

@@ -1,6 +1,6 @@
 /**
  * What a tick moves on a market row: the last price and, with it, the 24-hour change and its
- * percentage, in exact decimal arithmetic (big.js through src/lib/format.ts). Loaded with the tick
+ * percentage, in exact decimal arithmetic (protocol/money.ts through src/lib/format.ts). Loaded with the tick
  * stream (./live.ts), not with the first page: the rows the server sends are shown as they are.
  */
 import type { MarketRow, Quote } from '../../../protocol/markets.ts';
@@ -29,7 +29,7 @@ export function changeAgainst(
   const change = moved.minus(reference);
   return {
     change: change.toFixed(),
-    percent: change.times(100).div(reference).round(4, ROUND_HALF_UP).toFixed(),
+    percent: change.times(100).div(reference).toDecimalPlaces(4, ROUND_HALF_UP).toFixed(),
   };
 }
 

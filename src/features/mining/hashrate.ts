@@ -1,4 +1,4 @@
-import { fromUnits, INPUT_SCALE, toUnits } from '../../../protocol/units.ts';
+import { exact, fmt, ROUND_DOWN, rounded } from '../../../protocol/money.ts';
 
 const UNITS = ['TH/s', 'GH/s', 'MH/s'] as const;
 
@@ -7,21 +7,20 @@ const UNITS = ['TH/s', 'GH/s', 'MH/s'] as const;
  * GH/s (16 GH/s, not 0.016 TH/s). Exact: the digits move, nothing is rounded.
  */
 export function hashrateText(th: string): { value: string; unit: (typeof UNITS)[number] } {
-  let units = toUnits(th, INPUT_SCALE);
-  const one = 10n ** BigInt(INPUT_SCALE);
+  let value = exact(th);
   let step = 0;
-  while (units !== 0n && units < one && step < UNITS.length - 1) {
-    units *= 1000n;
+  while (!value.isZero() && value.lessThan(1) && step < UNITS.length - 1) {
+    value = value.times(1000);
     step += 1;
   }
-  return { value: fromUnits(units, INPUT_SCALE), unit: UNITS[step] as (typeof UNITS)[number] };
+  return { value: fmt(value), unit: UNITS[step] as (typeof UNITS)[number] };
 }
 
 /** Power efficiency in the unit that matches: J/TH, J/GH or J/MH, to 2 decimals. */
 export function efficiencyText(jPerTh: string, hashrateTh: string): string {
   const { unit } = hashrateText(hashrateTh);
-  const shift = unit === 'TH/s' ? 1n : unit === 'GH/s' ? 1000n : 1_000_000n;
+  const shift = unit === 'TH/s' ? 1 : unit === 'GH/s' ? 1000 : 1_000_000;
   // Shown to 2 decimals, rounded down like every figure the app computes.
-  const value = fromUnits(toUnits(jPerTh, INPUT_SCALE) / shift / 10n ** BigInt(INPUT_SCALE - 2), 2);
+  const value = rounded(exact(jPerTh).dividedBy(shift), 2, ROUND_DOWN);
   return `${value} J/${unit.slice(0, 2)}`;
 }

@@ -10,7 +10,7 @@ import {
   purchaseCost,
   reservedOutput,
 } from '../../../protocol/mining.ts';
-import { compareUnits, fromUnits, INPUT_SCALE, toUnits } from '../../../protocol/units.ts';
+import { compare, exact, ROUND_DOWN, rounded } from '../../../protocol/money.ts';
 
 export interface PurchaseSummary {
   rent: string;
@@ -35,14 +35,7 @@ export function purchaseSummary(
   const cost = purchaseCost(m.rent, m.serviceFee, units);
   const daily = holdingOutput(m.estimatedDailyOutput, units, m.joint ? m.shares : 1, precision);
   const cycleOutput = reservedOutput(daily, m.cycleDays);
-  const cycleValue =
-    m.price === null
-      ? null
-      : fromUnits(
-          (toUnits(cycleOutput, INPUT_SCALE) * toUnits(m.price, INPUT_SCALE)) /
-            10n ** BigInt(2 * INPUT_SCALE - 2),
-          2,
-        );
+  const cycleValue = m.price === null ? null : rounded(exact(cycleOutput).times(m.price), 2, ROUND_DOWN);
   const firstDay = firstDayOf(now, m.startTime);
   return { ...cost, daily, cycleOutput, cycleValue, firstDay, lastDay: addDays(firstDay, m.cycleDays - 1) };
 }
@@ -66,7 +59,7 @@ export function checkPurchase(
   const units = Number(typed);
   if (units < m.minPurchase) return { key: 'errors.purchase_below_minimum', num: m.minPurchase };
   if (units > m.available) return { key: 'errors.purchase_above_available', max: m.available };
-  if (balance !== null && compareUnits(purchaseCost(m.rent, m.serviceFee, units).total, balance) > 0)
+  if (balance !== null && compare(purchaseCost(m.rent, m.serviceFee, units).total, balance) > 0)
     return { key: 'errors.insufficient_balance' };
   return null;
 }
@@ -74,8 +67,8 @@ export function checkPurchase(
 /** The most steps the user can buy now: what is available, and what the balance pays for. */
 export function maxAffordable(m: MiningMachine, balance: string | null): number {
   if (balance === null) return m.available;
-  const step = toUnits(purchaseCost(m.rent, m.serviceFee, 1).total, INPUT_SCALE);
-  if (step === 0n) return m.available;
-  const byBalance = toUnits(balance, INPUT_SCALE) / step;
-  return Number(byBalance < BigInt(m.available) ? byBalance : BigInt(m.available));
+  const step = exact(purchaseCost(m.rent, m.serviceFee, 1).total);
+  if (step.isZero()) return m.available;
+  const byBalance = exact(balance).dividedBy(step).toDecimalPlaces(0, ROUND_DOWN);
+  return byBalance.lessThan(m.available) ? byBalance.toNumber() : m.available;
 }

@@ -8,13 +8,8 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { Link, useLocation } from 'wouter';
-import {
-  compareUnits,
-  maturityOf,
-  minOf,
-  type StakingPlan,
-  stakeInterest,
-} from '../../../protocol/staking.ts';
+import { compare, minOf } from '../../../protocol/money.ts';
+import { maturityOf, type StakingPlan, stakeInterest } from '../../../protocol/staking.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
@@ -112,18 +107,18 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
   const room = roomOf(plan);
   // The bounds shown are the plan's, narrowed to what this user can still stake while that is
   // enough for one stake; a sold-out plan shows its own bounds.
-  const limitMax = compareUnits(room, plan.min) >= 0 && compareUnits(room, plan.max) < 0 ? room : plan.max;
+  const limitMax = compare(room, plan.min) >= 0 && compare(room, plan.max) < 0 ? room : plan.max;
 
   const check = (): string => {
     if (plan.soldOut) return t('errors.plan_sold_out', { coin });
     if (!amount) return t('errors.field_required', { field: t('staking.amount') });
     if (!isAmount(amount)) return t('errors.field_invalid', { field: t('staking.amount') });
     const decimals = amount.split('.')[1]?.replace(/0+$/, '').length ?? 0;
-    if (decimals > precision || compareUnits(amount, plan.min) < 0 || compareUnits(amount, plan.max) > 0) {
+    if (decimals > precision || compare(amount, plan.min) < 0 || compare(amount, plan.max) > 0) {
       return t('errors.amount_out_of_range', { min: plan.min, max: plan.max });
     }
-    if (compareUnits(amount, room) > 0) return t('errors.stake_limit_exceeded', { max: room, coin });
-    if (available.data !== null && available.data !== undefined && compareUnits(amount, available.data) > 0)
+    if (compare(amount, room) > 0) return t('errors.stake_limit_exceeded', { max: room, coin });
+    if (available.data !== null && available.data !== undefined && compare(amount, available.data) > 0)
       return t('errors.insufficient_balance', { coin });
     return '';
   };
@@ -224,7 +219,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
                 {t('staking.available', { amount: withThousands(available.data), coin })}
               </span>
             ) : null}
-            {compareUnits(plan.staked, '0') > 0 ? (
+            {compare(plan.staked, '0') > 0 ? (
               <span className="muted small">
                 {t('staking.yourStake', { amount: withThousands(plan.staked), coin })}
               </span>

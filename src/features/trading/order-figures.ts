@@ -3,6 +3,8 @@
  * (protocol/trading.ts): margin, the distance of a stop loss or take profit from the price, and
  * what the position would gain or lose there, in USDT.
  */
+
+import { exact, fmt, ROUND_UP, rounded } from '../../../protocol/money.ts';
 import {
   closePrice,
   marginUsdt,
@@ -16,7 +18,6 @@ import {
   toUsdt,
   usdtPerUnit,
 } from '../../../protocol/trading.ts';
-import { fromUnits, INPUT_SCALE, toUnits } from '../../../protocol/units.ts';
 
 const PRICE = /^(0|[1-9][0-9]{0,17})(\.[0-9]{1,10})?$/;
 export const isPrice = (value: string) => PRICE.test(value);
@@ -25,11 +26,10 @@ export const isLots = (value: string) => LOTS.test(value);
 
 /** One lot step up or down, kept within the rules' bounds. */
 export function stepLots(lots: string, rules: TradingRules, by: 1 | -1): string {
-  const step = toUnits(rules.lotStep, INPUT_SCALE);
-  const [min, max] = [toUnits(rules.minLots, INPUT_SCALE), toUnits(rules.maxLots, INPUT_SCALE)];
-  const current = isLots(lots) ? toUnits(lots, INPUT_SCALE) : min;
-  const next = current + step * BigInt(by);
-  return fromUnits(next < min ? min : next > max ? max : next, INPUT_SCALE);
+  const [min, max] = [exact(rules.minLots), exact(rules.maxLots)];
+  const current = isLots(lots) ? exact(lots) : min;
+  const next = current.plus(exact(rules.lotStep).times(by));
+  return fmt(next.lessThan(min) ? min : next.greaterThan(max) ? max : next);
 }
 
 /** USDT per unit of the quote currency from the instrument's own tick (USD, USDT, or USD/JPY itself). */
@@ -65,9 +65,8 @@ export function levelFigures(
 ): { distance: string; usdt: string } | null {
   const rate = rateOf(rules, tick);
   if (!entry || !isPrice(level) || !isLots(lots) || rate === null) return null;
-  const d = toUnits(level, INPUT_SCALE) - toUnits(entry, INPUT_SCALE);
   return {
-    distance: fromUnits(d < 0n ? -d : d, INPUT_SCALE),
+    distance: fmt(exact(level).minus(entry).abs()),
     usdt: toUsdt(profitInQuote(side, entry, level, lots, rules.contractSize), rate),
   };
 }
@@ -77,7 +76,5 @@ export { closePrice };
 /** The commission of `lots`: lots x commission per lot, rounded up to USDT's unit as the server charges it. */
 export function commissionOf(rules: TradingRules, lots: string): string {
   if (!isLots(lots)) return '0';
-  const exact = toUnits(lots, INPUT_SCALE) * toUnits(rules.commissionPerLot, INPUT_SCALE);
-  const step = 10n ** BigInt(2 * INPUT_SCALE - 6);
-  return fromUnits((exact + step - 1n) / step, 6);
+  return rounded(exact(lots).times(rules.commissionPerLot), 6, ROUND_UP);
 }
