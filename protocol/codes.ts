@@ -17,7 +17,9 @@ export type Feature =
   | 'markets'
   | 'trading'
   | 'news'
-  | 'referral';
+  | 'referral'
+  | 'alerts'
+  | 'solvency';
 
 export const FEATURES: readonly Feature[] = [
   'account',
@@ -33,6 +35,8 @@ export const FEATURES: readonly Feature[] = [
   'trading',
   'news',
   'referral',
+  'alerts',
+  'solvency',
 ];
 
 /** What each code does is in ./code-summaries.ts (for the API reference). */
@@ -127,8 +131,8 @@ export const CODES = {
   '10085': read('news'),
   '100201': read('referral', true),
   // Not in the original table: proof of solvency (docs/solvency.md).
-  '10090': read(null),
-  '10091': read(null, true),
+  '10090': read('solvency'),
+  '10091': read('solvency', true),
   // Not in the original table: statements as CSV (docs/api.md), price alerts (docs/alerts.md).
   '10095': {
     wallet: true,
@@ -136,9 +140,9 @@ export const CODES = {
     cacheable: false,
     feature: 'assets',
   },
-  '10092': write('markets'),
-  '10093': read('markets', true),
-  '10094': write('markets'),
+  '10092': write('alerts'),
+  '10093': read('alerts', true),
+  '10094': write('alerts'),
 } as const;
 // Checked apart from the literal: `satisfies` there would infer the helpers' flags as plain booleans.
 CODES satisfies Record<string, CodeInfo>;

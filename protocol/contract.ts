@@ -17,7 +17,7 @@ import {
   alertListRequest,
   type PriceAlert,
 } from './alerts.ts';
-import { type AssetsResponse, type FinanceRecord, financeRequest, statementRequest } from './assets.ts';
+import type { AssetsResponse } from './assets.ts';
 import type { ApiCode, CODES } from './codes.ts';
 import type { GlobalConfig } from './config.ts';
 import { type DepositAddress, type DepositRecord, recordsRequest } from './deposit.ts';
@@ -74,6 +74,7 @@ import {
   stakeRequest,
   stakingRecordsRequest,
 } from './staking.ts';
+import { type StatementRecord, statementRecordsRequest, statementRequest } from './statements.ts';
 import {
   type CurrentOrders,
   modifyOrderRequest,
@@ -120,7 +121,7 @@ export const CONTRACT = {
   '10008': code<typeof emptyForm, UserInfo>(emptyForm),
   '10009': code<typeof bindInviteRequest, { inviter: string }>(bindInviteRequest),
   '10010': code<typeof emptyForm, AssetsResponse>(emptyForm),
-  '10011': code<typeof financeRequest, Page<FinanceRecord>>(financeRequest),
+  '10011': code<typeof statementRecordsRequest, Page<StatementRecord>>(statementRecordsRequest),
   '10012': code<typeof emptyForm, { coin: string; amount: string }>(emptyForm),
   '10020': code<typeof emptyForm, DepositAddress[]>(emptyForm),
   '10021': code<typeof recordsRequest, Page<DepositRecord>>(recordsRequest),

@@ -18,11 +18,11 @@ export const RECORD_TYPES = [
   'staking',
   'staking_redemption',
   'staking_interest',
-  'forex_placement',
-  'forex_settlement',
-  'forex_cancellation',
+  'trading_placement',
+  'trading_settlement',
+  'trading_cancellation',
   // A pending order's margin re-priced: its price moved (10074) or it filled at another price.
-  'forex_margin_change',
+  'trading_margin_change',
 ] as const;
 
 export type RecordType = (typeof RECORD_TYPES)[number];

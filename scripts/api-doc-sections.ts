@@ -1,11 +1,11 @@
 import en from '../locales/en.json' with { type: 'json' };
 import { ALERT_DIRECTIONS, ALERTS_PER_USER, FIRED_ALERTS_LISTED } from '../protocol/alerts.ts';
-import { STATEMENT_COLUMNS, STATEMENT_MAX_DAYS } from '../protocol/assets.ts';
 import { CODE_SUMMARIES } from '../protocol/code-summaries.ts';
 import { API_CODES, type ApiCode, CODES } from '../protocol/codes.ts';
 import { codePath, RESP_OK, RESP_OK_NOTICE, RESP_SESSION_ENDED } from '../protocol/envelope.ts';
 import { ERRORS, type ErrorName, errorKey } from '../protocol/errors.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, RTL_LANGUAGES } from '../protocol/languages.ts';
+import { STATEMENT_COLUMNS, STATEMENT_MAX_DAYS } from '../protocol/statements.ts';
 import { MAX_FIELD_LENGTH, pageSize, requestId } from '../protocol/validation.ts';
 import { BODY_LIMIT_BYTES } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -212,7 +212,7 @@ The one code that answers with a file instead of the envelope: the signed-in use
 records (the rows of \`10011\`, movements of the available balance) of a time range, oldest first,
 streamed batch by batch as the client reads, so any range costs the server the same memory.
 
-Request fields (\`protocol/assets.ts\`): \`from\` and \`to\`, Unix milliseconds, the range
+Request fields (\`protocol/statements.ts\`): \`from\` and \`to\`, Unix milliseconds, the range
 \`[from, to)\`; \`to\` after \`from\` and at most ${STATEMENT_MAX_DAYS} days later, otherwise
 \`${ERRORS.statement_range_invalid.code}\` (\`statement_range_invalid\`). The client sends the start of
 the first chosen day and the start of the day after the last one, in the user's time zone.

@@ -57,6 +57,8 @@ const FEATURE_OF: Partial<Record<string, Feature>> = {
   [paths.futuresOrder.path]: 'trading',
   [paths.editOrder.path]: 'trading',
   [paths.share.path]: 'referral',
+  [paths.alerts.path]: 'alerts',
+  [paths.solvency.path]: 'solvency',
   [paths.news.path]: 'news',
   [paths.newsDetail.path]: 'news',
 };

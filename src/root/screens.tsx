@@ -82,13 +82,13 @@ export const SCREENS: Partial<Record<string, LazyScreen>> = {
     import('../features/assets/AssetsPage.tsx').then((m) => m.AssetsPage),
   ),
   [paths.finance.path]: lazyScreen(() =>
-    import('../features/assets/FinancePage.tsx').then((m) => m.FinancePage),
+    import('../features/statements/StatementsPage.tsx').then((m) => m.StatementsPage),
   ),
   [paths.recharge.path]: lazyScreen(() =>
-    import('../features/deposit/RechargePage.tsx').then((m) => m.RechargePage),
+    import('../features/deposit/DepositPage.tsx').then((m) => m.DepositPage),
   ),
   [paths.rechargeRecord.path]: lazyScreen(() =>
-    import('../features/deposit/RechargeRecordPage.tsx').then((m) => m.RechargeRecordPage),
+    import('../features/deposit/DepositRecordPage.tsx').then((m) => m.DepositRecordPage),
   ),
   [paths.withdraw.path]: lazyScreen(() =>
     import('../features/withdraw/WithdrawPage.tsx').then((m) => m.WithdrawPage),
@@ -134,7 +134,7 @@ export const SCREENS: Partial<Record<string, LazyScreen>> = {
     import('../features/trading/PlaceOrderPage.tsx').then((m) => m.PlaceOrderPage),
   ),
   [paths.futuresOrder.path]: lazyScreen(() =>
-    import('../features/trading/FuturesOrderPage.tsx').then((m) => m.FuturesOrderPage),
+    import('../features/trading/OrdersPage.tsx').then((m) => m.OrdersPage),
   ),
   [paths.editOrder.path]: lazyScreen(() =>
     import('../features/trading/EditOrderPage.tsx').then((m) => m.EditOrderPage),
@@ -145,7 +145,9 @@ export const SCREENS: Partial<Record<string, LazyScreen>> = {
   [paths.alerts.path]: lazyScreen(() =>
     import('../features/alerts/AlertsPage.tsx').then((m) => m.AlertsPage),
   ),
-  [paths.share.path]: lazyScreen(() => import('../features/referral/SharePage.tsx').then((m) => m.SharePage)),
+  [paths.share.path]: lazyScreen(() =>
+    import('../features/referral/ReferralPage.tsx').then((m) => m.ReferralPage),
+  ),
 };
 
 /**

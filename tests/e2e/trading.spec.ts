@@ -120,7 +120,7 @@ for (const [lang, bundle] of [
     await screenshot(page, `trading-history-${lang}`);
 
     await page.goto('/finance');
-    for (const type of ['forex_placement', 'forex_settlement', 'forex_cancellation'] as const)
+    for (const type of ['trading_placement', 'trading_settlement', 'trading_cancellation'] as const)
       await expect(page.locator('body')).toContainText(bundle.records[type]);
     admin('markets', 'unpin', 'BTCUSDT');
     expect(problems).toEqual([]);

@@ -189,7 +189,7 @@ export async function ladderProblems(world: World, ladder: Ladder): Promise<unkn
               coalesce(sum(p.amount) filter (where a.owner = o."user" and a.bucket = 'available'), 0)
                 = o.margin + coalesce(o.profit, 0) as paid_back
          from orders o
-         left join journal_entries j on j.reference = 'order:' || o.id and j.type = 'forex_settlement'
+         left join journal_entries j on j.reference = 'order:' || o.id and j.type = 'trading_settlement'
          left join postings p on p.entry_id = j.id
          left join ledger_accounts a on a.id = p.account_id
         where o.id = any($1)

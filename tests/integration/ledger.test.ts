@@ -114,7 +114,7 @@ for (const target of DATABASE_TARGETS) {
 
     test('pools cannot go below zero either; clearing accounts can', async () => {
       const attempt = postEntry(database.db, {
-        type: 'forex_settlement',
+        type: 'trading_settlement',
         idempotencyKey: `t:${randomUUID()}`,
         reference: 't',
         // A pool the demo seed leaves empty in USDT (mining pays out in the mined coins).

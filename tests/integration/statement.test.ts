@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
-import { STATEMENT_COLUMNS } from '../../protocol/assets.ts';
 import { codePath } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
+import { STATEMENT_COLUMNS } from '../../protocol/statements.ts';
 import { statementChunks } from '../../server/modules/statements/statement.ts';
 import { dataOf, FORM_HEADERS, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';

@@ -78,7 +78,7 @@ for (const target of DATABASE_TARGETS) {
       const levels = await u.modify(placed.id, { price: '30000.5', stopLoss: '29000' });
       expect(levels.data).toMatchObject({ margin: '3000.05', stopLoss: '29000' });
       const records = (await u.call('10011', { size: '50' })).data?.list ?? [];
-      expect(records.filter((r) => r.type === 'forex_margin_change').map((r) => r.amount)).toEqual([
+      expect(records.filter((r) => r.type === 'trading_margin_change').map((r) => r.amount)).toEqual([
         '2999.95',
         '-5999.9',
       ]);

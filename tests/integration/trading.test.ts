@@ -47,7 +47,7 @@ for (const target of DATABASE_TARGETS) {
       const current = dataOf(await u.call('10080'));
       expect(current.positions[0]).toMatchObject({ currentPrice: '1.16100', floatingProfit: '9.2' });
       const records = (await u.call('10011')).data?.list ?? [];
-      expect(records.map((r) => [r.type, r.amount])).toContainEqual(['forex_placement', '-116.358']);
+      expect(records.map((r) => [r.type, r.amount])).toContainEqual(['trading_placement', '-116.358']);
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
 
@@ -230,7 +230,7 @@ for (const target of DATABASE_TARGETS) {
       expect(closed.profit).toBe('105.956756');
       const types = ((await u.call('10011', { size: '50' })).data?.list ?? []).map((r) => r.type);
       expect(types).toEqual(
-        expect.arrayContaining(['forex_placement', 'forex_settlement', 'forex_cancellation']),
+        expect.arrayContaining(['trading_placement', 'trading_settlement', 'trading_cancellation']),
       );
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });

@@ -1,27 +1,18 @@
 /**
- * What a user owns (10010) and the movements of its available balance (10011), read from the
- * ledger. Values in USDT: USDT itself, and every other coin at the bid of its USDT market (what
+ * What a user owns (10010), read from the ledger (the movements of its available balance, 10011,
+ * are the statements module's). Values in USDT: USDT itself, and every other coin at the bid of its USDT market (what
  * selling it would fetch now, the price the flash exchange starts from); a coin without such a
  * market, or a server without the market engine, is listed as unpriced rather than guessed.
  */
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import {
-  type AssetRow,
-  type AssetsResponse,
-  EARNING_TYPES,
-  type FinanceRecord,
-} from '../../../protocol/assets.ts';
-import type { Page } from '../../../protocol/envelope.ts';
-import { RECORD_TYPES, type RecordType } from '../../../protocol/ledger.ts';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { type AssetRow, type AssetsResponse, EARNING_TYPES } from '../../../protocol/assets.ts';
 import { dec, fmt, roundDown } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enabledInOrder } from '../../db/enabled.ts';
-import { readPage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
 import { type MarketEngine, QUOTE, usdtBids } from '../markets/index.ts';
-import { FAUCET_MEMO } from './faucet.ts';
 
 /** The value of `amount` of `coin` in USDT (down to USDT's precision), or null without a price. */
 function valueInUsdt(
@@ -98,55 +89,4 @@ export async function assetsOf(
     todayEarningsUsdt: await earningsSince(db, owner, startOfUtcDay(now)),
     totalEarningsUsdt: await earningsSince(db, owner, null),
   };
-}
-
-/** What a finance record reads: 10011's rows and the statement's (10095, statement.ts). */
-export const RECORD_COLUMNS = {
-  id: postings.id,
-  type: journalEntries.type,
-  coin: postings.coin,
-  amount: postings.amount,
-  createdAt: journalEntries.createdAt,
-  memo: journalEntries.memo,
-};
-
-export async function financeRecords(
-  db: DbOrTx,
-  wallet: string,
-  filter: { page: number; size: number; type?: RecordType | undefined; coin?: string | undefined },
-): Promise<Page<FinanceRecord>> {
-  const where = and(
-    eq(ledgerAccounts.owner, wallet.toLowerCase()),
-    eq(ledgerAccounts.bucket, 'available'),
-    inArray(journalEntries.type, filter.type ? [filter.type] : [...RECORD_TYPES]),
-    filter.coin ? eq(postings.coin, filter.coin) : undefined,
-  );
-  return readPage(filter, {
-    count: () =>
-      db
-        .select({ n: count() })
-        .from(postings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-        .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-        .where(where),
-    rows: ({ limit, offset }) =>
-      db
-        .select(RECORD_COLUMNS)
-        .from(postings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-        .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-        .where(where)
-        .orderBy(desc(postings.id))
-        .limit(limit)
-        .offset(offset),
-    list: (rows) =>
-      rows.map((r) => ({
-        id: r.id,
-        type: r.type as RecordType,
-        coin: r.coin,
-        amount: fmt(dec(r.amount)),
-        createdAt: r.createdAt.getTime(),
-        demo: r.memo === FAUCET_MEMO,
-      })),
-  });
 }

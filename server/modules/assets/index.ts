@@ -1,6 +1,5 @@
 /**
- * The assets module's public surface: what a statement (server/modules/statements) needs to read
- * the same records the financial details show, and to name the demo faucet's entries.
+ * The assets module's public surface: what a statement (server/modules/statements) needs to name
+ * the demo faucet's entries among the records it lists.
  */
-export { RECORD_COLUMNS } from './assets.service.ts';
 export { FAUCET_MEMO } from './faucet.ts';

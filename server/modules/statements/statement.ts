@@ -7,12 +7,13 @@
  */
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt, gte, inArray, lt } from 'drizzle-orm';
-import { STATEMENT_COLUMNS } from '../../../protocol/assets.ts';
 import { RECORD_TYPES } from '../../../protocol/ledger.ts';
 import { trimNumeric } from '../../../protocol/money.ts';
+import { STATEMENT_COLUMNS } from '../../../protocol/statements.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
-import { FAUCET_MEMO, RECORD_COLUMNS } from '../assets/index.ts';
+import { FAUCET_MEMO } from '../assets/index.ts';
+import { RECORD_COLUMNS } from './records.ts';
 
 export const STATEMENT_BATCH = 1000;
 const BOM = '\uFEFF';

@@ -1,12 +1,18 @@
 /**
- * Statements (code 10095): a wallet's records of a date range as a CSV file, streamed from the
- * journal (./statement.ts). It is switched with the assets it lists (protocol/codes.ts).
+ * Statements: the lines of a wallet's statement a page at a time (10011, ./records.ts), and a date
+ * range of them as a CSV file streamed from the journal (10095, ./statement.ts). They are switched
+ * with the assets they list (protocol/codes.ts).
  */
-import { statementFileName } from '../../../protocol/assets.ts';
+import { statementFileName } from '../../../protocol/statements.ts';
 import { defineHandler, FileAnswer } from '../../http/handler.ts';
+import { statementRecords } from './records.ts';
 import { statementStream } from './statement.ts';
 
 export const statementHandlers = [
+  defineHandler({
+    code: '10011',
+    handle: (ctx, input) => statementRecords(ctx.db, ctx.wallet, input),
+  }),
   defineHandler({
     code: '10095',
     handle: async (ctx, input) =>

@@ -146,7 +146,7 @@ export async function placeOrder(
   if (market && dec(commission).greaterThan(0))
     postings.push(...transfer(userAccount(user, 'frozen'), systemAccount('fee_revenue'), QUOTE, commission));
   await post(tx, {
-    type: 'forex_placement',
+    type: 'trading_placement',
     idempotencyKey: `order:${row.id}:place`,
     reference: `order:${row.id}`,
     postings,

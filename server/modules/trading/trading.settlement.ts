@@ -86,7 +86,7 @@ export function marginChange(row: OrderRow, margin: string): EntryInput | null {
   if (change.isZero()) return null;
   const amount = fmt(change.abs());
   return {
-    type: 'forex_margin_change',
+    type: 'trading_margin_change',
     idempotencyKey: `order:${row.id}:margin:${row.revision + 1}`,
     reference: `order:${row.id}`,
     postings: change.greaterThan(0)
@@ -106,7 +106,7 @@ export async function cancelPending(
   at: Date,
 ): Promise<OrderRow> {
   await post(tx, {
-    type: 'forex_cancellation',
+    type: 'trading_cancellation',
     idempotencyKey: `order:${row.id}:cancel`,
     reference: `order:${row.id}`,
     ...(reason ? { memo: reason } : {}),
@@ -149,7 +149,7 @@ export async function fill(tx: Tx, row: OrderRow, tick: Tick, rate: string, at: 
   }
   if (dec(row.commission).greaterThan(0)) {
     await post(tx, {
-      type: 'forex_placement',
+      type: 'trading_placement',
       idempotencyKey: `order:${row.id}:fill`,
       reference: `order:${row.id}`,
       postings: transfer(
@@ -213,7 +213,7 @@ function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason
   if (dec(back).greaterThan(0))
     postings.push(...transfer(userAccount(row.user, 'frozen'), userAccount(row.user), QUOTE, back));
   const entry: EntryInput = {
-    type: 'forex_settlement',
+    type: 'trading_settlement',
     idempotencyKey: `order:${row.id}:close`,
     reference: `order:${row.id}`,
     memo: reason,

@@ -6,6 +6,7 @@ import { ALERTS_PER_USER, type AlertList } from '../../../protocol/alerts.ts';
 import { currentUser } from '../../app/store.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { globalConfig } from '../config/index.ts';
 import { AlertRows } from './AlertRows.tsx';
 import { AlertSheet } from './AlertSheet.tsx';
 import { getAlerts } from './api.ts';
@@ -24,6 +25,8 @@ export function InstrumentAlerts({
   useSignals();
   const { t } = useTranslation();
   const signedIn = currentUser() !== null;
+  // Switched off by the operator: the instrument's screen shows no alerts (the /alerts screen says so).
+  if (globalConfig.value?.features.alerts === false) return null;
   return (
     <section className="card alerts-card" aria-labelledby="alerts-title">
       <div className="alerts-head">

@@ -75,7 +75,7 @@ const ENTRIES: readonly Entry[] = [
   { route: 'news', feature: 'news' },
   {
     route: 'solvency',
-    feature: null,
+    feature: 'solvency',
     read: async (t) => {
       const latest = (await getSnapshots()).snapshots[0];
       return latest ? t('ecology.solvencyFigure', { count: latest.userCount }) : t('solvency.none');

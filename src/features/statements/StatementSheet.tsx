@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATEMENT_MAX_DAYS } from '../../../protocol/assets.ts';
+import { STATEMENT_MAX_DAYS } from '../../../protocol/statements.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { toast } from '../../components/toast.ts';
 import { downloadFile } from '../../lib/api.ts';

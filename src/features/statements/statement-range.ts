@@ -4,7 +4,7 @@
  * Unix milliseconds, or null when the days are missing, reversed or more than STATEMENT_MAX_DAYS
  * apart (the server refuses the same ranges).
  */
-import { STATEMENT_MAX_DAYS } from '../../../protocol/assets.ts';
+import { STATEMENT_MAX_DAYS } from '../../../protocol/statements.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

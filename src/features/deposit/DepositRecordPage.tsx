@@ -73,7 +73,7 @@ function Records({ sent }: { sent: string | null }) {
   );
 }
 
-export function RechargeRecordPage() {
+export function DepositRecordPage() {
   useSignals();
   const { t } = useTranslation();
   const tx = new URLSearchParams(useSearch()).get('tx');

@@ -171,7 +171,7 @@ function InviteeRow({ person }: { person: Invitee }) {
   );
 }
 
-export function SharePage() {
+export function ReferralPage() {
   const { t } = useTranslation();
   const load = useLoad(() => getReferral(1), []);
   return (

@@ -1,18 +1,18 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FinanceRecord } from '../../../protocol/assets.ts';
 import { RECORD_TYPES, type RecordType } from '../../../protocol/ledger.ts';
+import type { StatementRecord } from '../../../protocol/statements.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { globalConfig } from '../config/index.ts';
-import { getFinanceRecords } from './api.ts';
+import { getStatementRecords } from './api.ts';
 import { StatementSheet } from './StatementSheet.tsx';
 
 /** Financial details: every movement of the available balance, by type and coin, newest first. */
-export function FinancePage() {
+export function StatementsPage() {
   useSignals();
   const { t } = useTranslation();
   const [type, setType] = useState<RecordType | ''>('');
@@ -61,9 +61,9 @@ export function FinancePage() {
       </button>
       {statement ? <StatementSheet onClose={() => setStatement(false)} /> : null}
       {/* A new filter starts again from the first page. */}
-      <RecordList<FinanceRecord>
+      <RecordList<StatementRecord>
         key={`${type}/${coin}`}
-        fetchPage={(page) => getFinanceRecords({ page, type, coin })}
+        fetchPage={(page) => getStatementRecords({ page, type, coin })}
         row={(r) => (
           <li key={r.id}>
             <div>

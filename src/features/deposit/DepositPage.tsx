@@ -59,7 +59,7 @@ function Addresses({ owner }: { owner: string }) {
 }
 
 /** Multi-chain deposit address: one personal address per network, with its QR code. */
-export function RechargePage() {
+export function DepositPage() {
   useSignals();
   const { t } = useTranslation();
   const user = currentUser();

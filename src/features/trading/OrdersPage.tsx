@@ -202,7 +202,7 @@ function Current() {
   );
 }
 
-export function FuturesOrderPage() {
+export function OrdersPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'current' | 'history'>('current');
   return (
