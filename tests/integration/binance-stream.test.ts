@@ -1,0 +1,104 @@
+/**
+ * The exchange stream against a local server that speaks Binance's documented WebSocket protocol
+ * (tests/helpers/fixture-exchange.ts): parsed book tickers and trades, malformed frames skipped, a
+ * dropped connection (the exchange's 24-hour cut) and a frozen one both replaced by a new
+ * connection, and nothing after stop.
+ */
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { BinanceMessage } from '../../server/modules/markets/live/binance-messages.ts';
+import { combinedStreamUrl } from '../../server/modules/markets/live/binance-messages.ts';
+import { BinanceStream, retryDelay } from '../../server/modules/markets/live/binance-stream.ts';
+import { type ExchangeFixture, startExchangeFixture } from '../helpers/fixture-exchange.ts';
+
+const BOOK = { u: 1, s: 'BTCUSDT', b: '95000.01', B: '1.5', a: '95000.02', A: '0.7' };
+const TRADE = {
+  e: 'aggTrade',
+  E: 5,
+  s: 'BTCUSDT',
+  a: 7,
+  p: '95000.015',
+  q: '0.01',
+  f: 1,
+  l: 2,
+  T: 5,
+  m: false,
+  M: true,
+};
+
+let exchange: ExchangeFixture;
+let stream: BinanceStream | null = null;
+const received: BinanceMessage[] = [];
+
+beforeEach(async () => {
+  exchange = await startExchangeFixture();
+  received.length = 0;
+});
+afterEach(async () => {
+  stream?.stop();
+  stream = null;
+  await exchange.close();
+});
+
+function follow(silenceMs = 60_000): BinanceStream {
+  stream = new BinanceStream({
+    url: combinedStreamUrl(exchange.base, ['BTCUSDT']),
+    onMessage: (m) => received.push(m),
+    backoff: { baseMs: 20, maxMs: 80 },
+    silenceMs,
+  });
+  stream.start();
+  return stream;
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+test('book tickers and trades arrive parsed; malformed frames are counted and skipped', async () => {
+  const s = follow();
+  await exchange.connections(1);
+  expect(exchange.paths[0]).toBe('/stream?streams=btcusdt@bookTicker/btcusdt@aggTrade');
+  await until(() => exchange.open() === 1 && s.stats.connections === 1);
+  exchange.sendRaw('{"stream":"btcusdt@bookTicker","data":{');
+  exchange.send('btcusdt@bookTicker', BOOK);
+  exchange.send('btcusdt@aggTrade', TRADE);
+  exchange.send('btcusdt@kline_1m', { e: 'kline' });
+  await until(() => received.length === 2 && s.stats.malformed === 2);
+  expect(received.map((m) => m.kind)).toEqual(['book', 'trade']);
+  expect(received[0]).toMatchObject({ bid: '95000.01', ask: '95000.02', updateId: 1 });
+});
+
+test('a connection the exchange drops is replaced, and the stream goes on', async () => {
+  const s = follow();
+  await until(() => s.stats.connections === 1);
+  exchange.dropAll(1001);
+  await exchange.connections(2);
+  await until(() => s.stats.connections === 2);
+  exchange.send('btcusdt@bookTicker', { ...BOOK, u: 2 });
+  await until(() => received.length === 1);
+});
+
+test('a frozen connection is closed and replaced', async () => {
+  const s = follow(150);
+  await until(() => s.stats.connections === 1);
+  // Nothing is sent: after 150 ms of silence the stream takes the connection for frozen.
+  await exchange.connections(2);
+  await until(() => s.stats.connections >= 2);
+});
+
+test('stop closes the connection and no reconnect follows', async () => {
+  const s = follow();
+  await until(() => s.stats.connections === 1);
+  s.stop();
+  await until(() => exchange.open() === 0);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(exchange.paths).toHaveLength(1);
+});
+
+test('retries wait longer each time, within the ceiling, jittered', () => {
+  const backoff = { baseMs: 500, maxMs: 30_000 };
+  expect([0, 1, 2, 3].map((a) => retryDelay(a, backoff, () => 0))).toEqual([250, 500, 1000, 2000]);
+  expect(retryDelay(20, backoff, () => 1)).toBe(30_000);
+  expect(retryDelay(20, backoff, () => 0)).toBe(15_000);
+});
