@@ -7,8 +7,10 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { BinanceMessage } from '../../server/modules/markets/live/binance-messages.ts';
 import { combinedStreamUrl } from '../../server/modules/markets/live/binance-messages.ts';
-import { BinanceStream, retryDelay } from '../../server/modules/markets/live/binance-stream.ts';
+import { BinanceStream } from '../../server/modules/markets/live/binance-stream.ts';
+import { retryDelay } from '../../server/modules/markets/live/reconnecting.ts';
 import { type ExchangeFixture, startExchangeFixture } from '../helpers/fixture-exchange.ts';
+import { until } from '../helpers/until.ts';
 
 const BOOK = { u: 1, s: 'BTCUSDT', b: '95000.01', B: '1.5', a: '95000.02', A: '0.7' };
 const TRADE = {
@@ -40,9 +42,7 @@ afterEach(async () => {
 });
 
 function follow(silenceMs = 60_000): BinanceStream {
-  stream = new BinanceStream({
-    url: combinedStreamUrl(exchange.base, ['BTCUSDT']),
-    onMessage: (m) => received.push(m),
+  stream = new BinanceStream(combinedStreamUrl(exchange.base, ['BTCUSDT']), (m) => received.push(m), {
     backoff: { baseMs: 20, maxMs: 80 },
     silenceMs,
   });
@@ -50,16 +50,11 @@ function follow(silenceMs = 60_000): BinanceStream {
   return stream;
 }
 
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(check()).toBe(true);
-}
-
 test('book tickers and trades arrive parsed; malformed frames are counted and skipped', async () => {
   const s = follow();
   await exchange.connections(1);
   expect(exchange.paths[0]).toBe('/stream?streams=btcusdt@bookTicker/btcusdt@aggTrade');
-  await until(() => exchange.open() === 1 && s.stats.connections === 1);
+  await until(() => exchange.open() === 1 && s.connections === 1);
   exchange.sendRaw('{"stream":"btcusdt@bookTicker","data":{');
   exchange.send('btcusdt@bookTicker', BOOK);
   exchange.send('btcusdt@aggTrade', TRADE);
@@ -71,25 +66,25 @@ test('book tickers and trades arrive parsed; malformed frames are counted and sk
 
 test('a connection the exchange drops is replaced, and the stream goes on', async () => {
   const s = follow();
-  await until(() => s.stats.connections === 1);
+  await until(() => s.connections === 1);
   exchange.dropAll(1001);
   await exchange.connections(2);
-  await until(() => s.stats.connections === 2);
+  await until(() => s.connections === 2);
   exchange.send('btcusdt@bookTicker', { ...BOOK, u: 2 });
   await until(() => received.length === 1);
 });
 
 test('a frozen connection is closed and replaced', async () => {
   const s = follow(150);
-  await until(() => s.stats.connections === 1);
+  await until(() => s.connections === 1);
   // Nothing is sent: after 150 ms of silence the stream takes the connection for frozen.
   await exchange.connections(2);
-  await until(() => s.stats.connections >= 2);
+  await until(() => s.connections >= 2);
 });
 
 test('stop closes the connection and no reconnect follows', async () => {
   const s = follow();
-  await until(() => s.stats.connections === 1);
+  await until(() => s.connections === 1);
   s.stop();
   await until(() => exchange.open() === 0);
   await new Promise((r) => setTimeout(r, 200));
