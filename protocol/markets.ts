@@ -77,6 +77,12 @@ export interface Quote {
   /** Unix milliseconds of the last tick. */
   at: number;
   open: boolean;
+  /**
+   * Set when a live feed has gone quiet: since when (Unix ms) its price is older than the
+   * instrument's staleness limit. The instrument is then halted (`open` is false): no fills, no
+   * triggers, no quotes, alerts paused (docs/markets.md, "Guard rails").
+   */
+  delayedSince?: number;
 }
 
 export interface MarketRow {

@@ -89,11 +89,17 @@ export function combinedStreamUrl(base: string, symbols: readonly string[]): str
 /** At most this many klines per REST request (the endpoint's `limit` maximum). */
 export const KLINES_LIMIT = 1000;
 
-/** `GET /api/v3/klines` for 1-minute bars from `startMs` (inclusive) to `endMs` (inclusive). */
-export function klinesUrl(base: string, symbol: string, startMs: number, endMs: number): string {
+/** `GET /api/v3/klines` for bars of `interval` from `startMs` to `endMs` (both inclusive). */
+export function klinesUrl(
+  base: string,
+  symbol: string,
+  startMs: number,
+  endMs: number,
+  interval: '1m' | '1d' = '1m',
+): string {
   const q = new URLSearchParams({
     symbol,
-    interval: '1m',
+    interval,
     startTime: String(startMs),
     endTime: String(endMs),
     limit: String(KLINES_LIMIT),

@@ -10,7 +10,8 @@
  * Prices are integers scaled by 10^expo and are decoded exactly (the one decimal engine,
  * protocol/money.ts). Parsing never throws: a malformed event yields no prices.
  */
-import { exact, fmt, ROUND_DOWN, ROUND_UP, rounded } from '../../../../protocol/money.ts';
+import { exact, fmt } from '../../../../protocol/money.ts';
+import { widen } from './widen.ts';
 
 export interface PythPrice {
   /** The feed id, 64 lower-case hex digits without `0x`. */
@@ -96,18 +97,13 @@ export function hermesHeaders(apiKey: string | null): Record<string, string> {
 
 /**
  * The bid and ask the platform quotes from an oracle price (docs/markets.md, "Live feeds"): the
- * price minus and plus its confidence interval, widened by half the operator's markup spread on
- * each side (`markup` is a full spread in price units, as an instrument's `spread` is), rounded
- * away from the price to the instrument's precision: the bid down, the ask up. Null when the bid
- * would not be positive (an oracle price that uncertain is no price to trade at).
+ * price minus and plus its confidence interval, widened as every live quote is (./widen.ts). Null
+ * when the bid would not be positive (an oracle price that uncertain is no price to trade at).
  */
 export function quoteFromOracle(
   p: Pick<PythPrice, 'price' | 'conf'>,
   markup: string,
   precision: number,
 ): { bid: string; ask: string } | null {
-  const half = exact(p.conf).plus(exact(markup).dividedBy(2));
-  const bid = rounded(exact(p.price).minus(half), precision, ROUND_DOWN);
-  const ask = rounded(exact(p.price).plus(half), precision, ROUND_UP);
-  return exact(bid).greaterThan(0) ? { bid, ask } : null;
+  return widen(fmt(exact(p.price).minus(p.conf)), fmt(exact(p.price).plus(p.conf)), markup, precision);
 }
