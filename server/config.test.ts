@@ -34,4 +34,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DEMO_SEED: 'maybe' })).toThrow(/DEMO_SEED/);
   });
+
+  test('prices are simulated unless MARKET_FEED=live; the feeds base URLs are settings', () => {
+    expect(loadConfig({}).marketFeed).toBe('simulated');
+    expect(loadConfig({}).feeds).toEqual({
+      binanceStream: 'wss://stream.binance.com:9443',
+      binanceRest: 'https://api.binance.com',
+      pythUrl: 'https://hermes.pyth.network',
+      pythKey: null,
+    });
+    const live = loadConfig({
+      MARKET_FEED: 'live',
+      FEED_BINANCE_STREAM: 'ws://127.0.0.1:9001/',
+      FEED_PYTH_URL: 'http://127.0.0.1:9002',
+      FEED_PYTH_KEY: 'k',
+    });
+    expect(live.marketFeed).toBe('live');
+    expect(live.feeds).toMatchObject({ binanceStream: 'ws://127.0.0.1:9001', pythKey: 'k' });
+    expect(() => loadConfig({ MARKET_FEED: 'real' })).toThrow(/MARKET_FEED/);
+    expect(() => loadConfig({ FEED_BINANCE_STREAM: 'https://x' })).toThrow(/FEED_BINANCE_STREAM/);
+    expect(() => loadConfig({ FEED_PYTH_URL: 'nope' })).toThrow(/FEED_PYTH_URL/);
+  });
 });

@@ -36,6 +36,13 @@ export interface ServerConfig {
    * several processes it is also how soon another process takes a job over from one that died.
    */
   jobIntervalMs: number;
+  /**
+   * Where prices come from: `simulated` (the embedded default) or `live`, the feeds bound to
+   * instruments by `admin config feed` (docs/markets.md, "Live feeds").
+   */
+  marketFeed: 'simulated' | 'live';
+  /** The upstreams' base URLs (settings, so any Binance-format exchange or Hermes host will do). */
+  feeds: { binanceStream: string; binanceRest: string; pythUrl: string; pythKey: string | null };
 }
 
 /** A whole number from an environment variable, or the fallback; out of range stops with its name. */
@@ -61,6 +68,24 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string, protocols: string[]): string {
+  const raw = env[name] || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) throw new Error(`${name} must start with ${protocols.join(' or ')}`);
+  return raw.replace(/\/+$/, '');
+}
+
+function marketFeed(raw: string | undefined): 'simulated' | 'live' {
+  if (!raw || raw === 'simulated') return 'simulated';
+  if (raw === 'live') return 'live';
+  throw new Error(`MARKET_FEED must be simulated or live, got "${raw}"`);
 }
 
 function publicUrl(raw: string | undefined): string | null {
@@ -99,5 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dailyBackfillDays: envInteger(env, 'MARKET_BACKFILL_DAILY_DAYS', 6 * 365, 0, 30 * 365),
     rollupBackfillCandles: envInteger(env, 'MARKET_BACKFILL_CANDLES', 500, 0, 5000),
     jobIntervalMs: envInteger(env, 'JOB_INTERVAL_MS', 60_000, 100, 3_600_000),
+    marketFeed: marketFeed(env.MARKET_FEED),
+    feeds: {
+      binanceStream: baseUrl(env, 'FEED_BINANCE_STREAM', 'wss://stream.binance.com:9443', ['wss:', 'ws:']),
+      binanceRest: baseUrl(env, 'FEED_BINANCE_REST', 'https://api.binance.com', ['https:', 'http:']),
+      pythUrl: baseUrl(env, 'FEED_PYTH_URL', 'https://hermes.pyth.network', ['https:', 'http:']),
+      pythKey: env.FEED_PYTH_KEY || null,
+    },
   };
 }

@@ -18,8 +18,8 @@ import { chainRpcUrls, chainWatcherJobs } from './modules/chain-watch/chain-watc
 import { CONFIG_CHANNEL } from './modules/config/config.service.ts';
 import { idoPhaseJob } from './modules/ido/ido.job.ts';
 import { MarketEngine } from './modules/markets/engine.ts';
-import { createSimulatedSource } from './modules/markets/feed.ts';
-import { DEMO_INSTRUMENTS } from './modules/markets/instruments.ts';
+import { LiveSource } from './modules/markets/live/live-source.ts';
+import { configuredPriceSource } from './modules/markets/price-source.ts';
 import { miningSettlementJob } from './modules/mining/mining.job.ts';
 import { resolveVapidKeys } from './modules/push/vapid.ts';
 import { chainReserveReader } from './modules/solvency/reserves.ts';
@@ -55,9 +55,10 @@ async function main(): Promise<void> {
   const seeded = config.demoSeed ? await applyDemoSeed(database) : 0;
   // Push signing keys: from VAPID_* variables, or generated once and kept in the database.
   await resolveVapidKeys(database.db);
+  const source = await configuredPriceSource(database.db, config);
   const markets = new MarketEngine({
     database,
-    source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: config.priceSeed }),
+    source,
     minuteBackfillDays: config.minuteBackfillDays,
     dailyBackfillDays: config.dailyBackfillDays,
     rollupBackfillCandles: config.rollupBackfillCandles,
@@ -65,6 +66,15 @@ async function main(): Promise<void> {
   const runtime = createRuntime(database, { publicUrl: config.publicUrl, demo: config.demoMoney, markets });
   const translator = await createTranslator();
   const app = await buildApp({ database, config, translator, ...runtime, loggerStream: output });
+  if (source instanceof LiveSource) {
+    // Every tick the guard holds, confirms or drops goes in the log (docs/markets.md, "Guard rails").
+    source.setLog(({ symbol, tick, ...event }) =>
+      app.log.warn(
+        { symbol, event: event.kind, ...event, bid: tick.bid, ask: tick.ask, at: tick.at },
+        'feed guard',
+      ),
+    );
+  }
 
   // The embedded database admits one process, so the CLI hands its commands to this one through a
   // socket in DATA_DIR. On PostgreSQL the CLI opens the database itself and any number of

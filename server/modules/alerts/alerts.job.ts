@@ -82,7 +82,11 @@ export async function runAlerts(
   now: number,
 ): Promise<AlertRun & { ran: boolean }> {
   const run = await underAdvisoryLock(database, ALERTS_LOCK_KEY, async () => {
-    const quotes = engine.source.instruments.map((i) => engine.quote(i.symbol, now));
+    // A halted instrument (its live feed has gone quiet) pauses its alerts: no alert fires at a
+    // price the feed may no longer have.
+    const quotes = engine.source.instruments
+      .map((i) => engine.quote(i.symbol, now))
+      .filter((q) => q.delayedSince === undefined);
     const fired = await fireReached(database.db, quotes, new Date(now));
     const pushed = await pushFired(database.db, translator);
     return { fired: fired.length, pushed };

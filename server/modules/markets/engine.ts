@@ -1,8 +1,10 @@
 /**
  * The market data engine: keeps stored candles in step with the price source, publishes a tick
  * per instrument every second, and answers the market list, candle and quote questions. Candle
- * writing runs in one process per deployment (a PostgreSQL advisory lock elects it); every
- * process publishes ticks, which agree because the simulated source is a pure function of time.
+ * writing runs in one process per deployment (a PostgreSQL advisory lock elects it). On the
+ * simulated source every process prices by itself, and all agree because the source is a pure
+ * function of time; a live source's upstream connections are held by the elected process alone,
+ * and the others price from the quotes it relays (docs/markets.md, "Live feeds").
  */
 import type {
   Candle,
@@ -36,6 +38,8 @@ export const MARKET_LOCK_KEY = 0x4d4b5431;
 export const TICK_CHANNEL = 'meridian_ticks';
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
 const NOTIFY_MAX_BYTES = 7_900;
+/** A relayed live quote older than this (the producer relays every second) is treated as delayed. */
+export const RELAY_STALE_MS = 5_000;
 /** How often a process that is not the producer asks for the producer's lock. */
 const ELECT_EVERY_MS = 5_000;
 
@@ -82,6 +86,10 @@ export class MarketEngine {
   readonly #rollupBackfill: number;
   /** Prices pinned on the simulated feed (`admin markets pin`), reloaded every second. */
   #pins = new Map<string, { bid: string; ask: string; until: number }>();
+  /** The producer's last relayed quote per symbol and when it arrived (live sources only). */
+  #relayed = new Map<string, { quote: Quote; at: number }>();
+  /** Whether this process takes ticks from the producer's relay (PostgreSQL, once started). */
+  #relaying = false;
 
   constructor(options: MarketEngineOptions) {
     this.#database = options.database;
@@ -168,14 +176,17 @@ export class MarketEngine {
     // Before anything prices: the trigger job starts once this resolves, and its first run must
     // see the operator's pins, not the feed's own price (a restart would fill or close at it).
     await this.loadPins();
-    if (relay)
+    if (relay) {
       this.#unlisten = await this.#database.listen(TICK_CHANNEL, (payload) => this.#receive(payload));
+      this.#relaying = true;
+    }
     const elect = async () => {
       if (this.#lock) return;
       const lock = await this.#database.tryAdvisoryLock(MARKET_LOCK_KEY);
       if (!lock.acquired) return;
       this.#lock = lock;
       log.info('market producer: this process writes candles and sends ticks');
+      this.source.start?.();
       await this.syncCandles();
     };
     await elect();
@@ -222,7 +233,11 @@ export class MarketEngine {
       return;
     }
     if (!Array.isArray(quotes)) return;
-    for (const quote of quotes as Quote[]) this.hub.publish(quote);
+    const at = this.#now();
+    for (const quote of quotes as Quote[]) {
+      if (!this.source.simulated) this.#relayed.set(quote.symbol, { quote, at });
+      this.hub.publish(quote);
+    }
   }
 
   /** Reads the operator's pins; only the simulated demo feed honours them. */
@@ -244,17 +259,33 @@ export class MarketEngine {
     this.#timers = [];
     await this.#unlisten?.();
     this.#unlisten = null;
+    this.#relaying = false;
+    this.source.stop?.();
     await this.#lock?.release();
     this.#lock = null;
   }
 
   quote(symbol: string, now = this.#now()): Quote {
+    if (!this.source.simulated && this.#relaying && !this.#lock) return this.#relayedQuote(symbol, now);
     const tick = this.source.tickAt(symbol, now);
     const pin = this.#pins.get(symbol);
     // A pin holds while the market is open and until it runs out.
     return pin && now < pin.until && tick.open
       ? { ...tick, bid: pin.bid, ask: pin.ask, last: pin.bid }
       : tick;
+  }
+
+  /**
+   * A live quote on a process that does not hold the upstream connections: the producer's last
+   * relayed one, halted (`delayedSince`) when the relay has gone quiet, so that no process fills,
+   * triggers or quotes at a price the producer may no longer have.
+   */
+  #relayedQuote(symbol: string, now: number): Quote {
+    const relayed = this.#relayed.get(symbol);
+    if (!relayed) return { symbol, bid: '0', ask: '0', last: '0', at: 0, open: false, delayedSince: 0 };
+    if (now - relayed.at <= RELAY_STALE_MS) return relayed.quote;
+    const { delayedSince, ...quote } = relayed.quote;
+    return { ...quote, open: false, delayedSince: delayedSince ?? relayed.at + RELAY_STALE_MS };
   }
 
   /** Up to `limit` candles of `interval` ending at `end`, oldest first, the last one live. */

@@ -44,6 +44,11 @@ export interface PriceSource {
   minuteBars(symbol: string, fromMs: number, toMs: number): Awaitable<Candle[]>;
   /** Daily bars (one per trading date) whose start lies in [fromMs, toMs), oldest first. */
   dailyBars(symbol: string, fromMs: number, toMs: number): Awaitable<Candle[]>;
+  /** A live source opens its upstream connections here, in the one process elected to hold them. */
+  start?(): void;
+  stop?(): void;
+  /** Whether `symbol`'s prices are simulated, where a source mixes live and simulated instruments. */
+  isSimulated?(symbol: string): boolean;
 }
 
 /** The simulated source answers synchronously and its history is available for any time. */

@@ -61,3 +61,22 @@ export const pricePins = pgTable('price_pins', {
   ask: money('ask').notNull(),
   until: timestamp('until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Which live feed prices an instrument, and its guard rails (docs/markets.md, "Live feeds"). Read
+ * when `MARKET_FEED=live`; an instrument without a row stays on the simulated source.
+ */
+export const instrumentFeeds = pgTable('instrument_feeds', {
+  symbol: text('symbol')
+    .primaryKey()
+    .references(() => instruments.symbol),
+  /** `binance:<SYMBOL>` (an exchange's symbol) or `pyth:<64 hex digits>` (an oracle's feed id). */
+  feed: text('feed').notNull(),
+  /** The operator's extra spread in price units, half on each side of the upstream bid and ask. */
+  markup: money('markup').notNull(),
+  /** A price older than this halts the instrument. */
+  staleMs: integer('stale_ms').notNull(),
+  /** The largest move from the last accepted price, in percent, accepted without confirmation. */
+  maxJumpPercent: money('max_jump_percent').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

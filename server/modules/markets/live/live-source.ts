@@ -42,7 +42,8 @@ export interface LiveSourceOptions {
   fallback: SimulatedSource;
   binance: { streamBase: string; restBase: string };
   pyth: { base: string; apiKey: string | null };
-  log: (event: GuardEvent & { symbol: string }) => void;
+  /** Where held, confirmed and dropped ticks are logged (settable later: the logger comes after the engine). */
+  log?: (event: GuardEvent & { symbol: string }) => void;
   keep?: KeepOptions;
   now?: () => number;
 }
@@ -66,9 +67,11 @@ export class LiveSource implements PriceSource {
   private readonly byFeedId = new Map<string, Live>();
   private readonly options: LiveSourceOptions;
   private readonly streams: { start(): void; stop(): void }[] = [];
+  private log: (event: GuardEvent & { symbol: string }) => void;
 
   constructor(options: LiveSourceOptions) {
     this.options = options;
+    this.log = options.log ?? (() => undefined);
     this.instruments = options.instruments;
     for (const instrument of options.instruments) {
       const binding = options.bindings.get(instrument.symbol);
@@ -84,6 +87,10 @@ export class LiveSource implements PriceSource {
       if (binding.feed.kind === 'binance') this.byRemote.set(binding.feed.remote, entry);
       else this.byFeedId.set(binding.feed.id, entry);
     }
+  }
+
+  setLog(log: (event: GuardEvent & { symbol: string }) => void): void {
+    this.log = log;
   }
 
   /** Whether `symbol` is priced by the simulated source (its screens then say so). */
@@ -147,7 +154,7 @@ export class LiveSource implements PriceSource {
     last: string | null,
   ): void {
     for (const event of entry.guard.offer(tick)) {
-      if (event.kind !== 'accepted') this.options.log({ ...event, symbol: entry.instrument.symbol });
+      if (event.kind !== 'accepted') this.log({ ...event, symbol: entry.instrument.symbol });
       if (event.kind === 'accepted' || event.kind === 'confirmed') {
         const t = event.tick;
         const mid = fmt(
