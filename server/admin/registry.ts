@@ -10,7 +10,7 @@ import {
 } from './commands/config.ts';
 import { configXpubCommand, depositCommand } from './commands/deposit.ts';
 import { configPairCommand, exchangePairsCommand } from './commands/exchange.ts';
-import { configFeedCommand } from './commands/feeds.ts';
+import { configFeedCommand, marketsStatusCommand } from './commands/feeds.ts';
 import { idoAdvanceCommand, idoCreateCommand, idoListCommand } from './commands/ido.ts';
 import { configInstrumentCommand, marketsPinCommand, marketsUnpinCommand } from './commands/markets.ts';
 import {
@@ -51,6 +51,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   ...withdrawalStepCommands,
   configInstrumentCommand,
   configFeedCommand,
+  marketsStatusCommand,
   configStakingPlanCommand,
   stakingPlansCommand,
   stakingMatureCommand,

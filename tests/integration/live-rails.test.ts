@@ -15,6 +15,7 @@ import { pricesAt } from '../../server/modules/trading/prices.ts';
 import { runTriggers } from '../../server/modules/trading/trading.job.ts';
 import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
 import { fundedWallet } from '../helpers/wallets.ts';
 
@@ -70,6 +71,12 @@ for (const target of DATABASE_TARGETS) {
       expect((await caller(env.app)('10030', { pair: 'USDT_BTC', amount: '100' })).respCode).toBe(
         ERRORS.exchange_pair_unavailable.code,
       );
+      // The operator sees it: where the prices come from, halted, since when.
+      await env.engine.recordStatus();
+      const report = await directAdmin(env)('markets', 'status');
+      expect(report.text).toMatch(/^BTCUSDT +binance:BTCUSDT +halted +last tick \d+ s ago, delayed since /m);
+      expect(report.text).toMatch(/^ETHUSDT +simulated +live /m);
+      expect(report.text).toMatch(/recorded 0 s ago by the market producer$/);
       // No trigger at the old price while halted.
       await triggers();
       expect(await status()).toBe('open');

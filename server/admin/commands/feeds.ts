@@ -3,9 +3,9 @@
  * guard rails. Read by the server that starts with `MARKET_FEED=live`; a change takes effect at the
  * next start of the market producer.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { formatFeed, parseFeed } from '../../modules/markets/live/feed-binding.ts';
-import { instrumentFeeds, instruments } from '../../modules/markets/markets.schema.ts';
+import { feedStatus, instrumentFeeds, instruments } from '../../modules/markets/markets.schema.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 import { decimalOption, wholeNumber } from '../options.ts';
 
@@ -55,6 +55,49 @@ export const configFeedCommand: AdminCommand = {
     return {
       text: `${symbol} priced by ${row.feed} (markup ${markup}, halted after ${staleSeconds} s without a price, moves over ${maxJump}% held until confirmed); used when the server runs with MARKET_FEED=live`,
       json: { symbol, ...row },
+    };
+  },
+};
+
+/** Seconds since `then`, or `-` without a time. */
+const age = (then: Date | null, now: number) =>
+  then ? `${Math.max(0, Math.round((now - then.getTime()) / 1000))} s` : '-';
+
+export const marketsStatusCommand: AdminCommand = {
+  name: 'markets status',
+  summary: 'Each instrument: where its prices come from, live or halted, and the age of its last tick',
+  usage: 'markets status',
+  mutating: false,
+  options: {},
+  async run(ctx) {
+    const rows = await ctx.db.select().from(feedStatus).orderBy(asc(feedStatus.symbol));
+    const now = Date.now();
+    const newest = Math.max(0, ...rows.map((r) => r.updatedAt.getTime()));
+    const lines = rows.map(
+      (r) =>
+        `${r.symbol.padEnd(10)} ${r.source.padEnd(20)} ${r.state.padEnd(8)} last tick ${age(r.lastTickAt, now)} ago${
+          r.delayedSince ? `, delayed since ${r.delayedSince.toISOString()}` : ''
+        }`,
+    );
+    // The producer writes every 5 s: an older record means no process is producing prices.
+    const producer =
+      rows.length === 0
+        ? 'no market producer has recorded a status yet'
+        : now - newest > 30_000
+          ? `WARNING: the market producer last recorded ${age(new Date(newest), now)} ago`
+          : `recorded ${age(new Date(newest), now)} ago by the market producer`;
+    return {
+      text: [...lines, producer].join('\n'),
+      json: {
+        producerRecordedAt: rows.length ? new Date(newest).toISOString() : null,
+        instruments: rows.map((r) => ({
+          symbol: r.symbol,
+          source: r.source,
+          state: r.state,
+          lastTickAt: r.lastTickAt?.toISOString() ?? null,
+          delayedSince: r.delayedSince?.toISOString() ?? null,
+        })),
+      },
     };
   },
 };

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { CandleReader } from './candle-reader.ts';
 import { DAY, MINUTE, SECOND } from './durations.ts';
 import type { PriceSource } from './feed.ts';
+import { recordFeedStatus } from './feed-status.ts';
 import { baseOf, bucketShift, bucketStart } from './interval-buckets.ts';
 import {
   candleWindow,
@@ -40,6 +41,8 @@ export const TICK_CHANNEL = 'meridian_ticks';
 const NOTIFY_MAX_BYTES = 7_900;
 /** A relayed live quote older than this (the producer relays every second) is treated as delayed. */
 export const RELAY_STALE_MS = 5_000;
+/** How often the producer records every feed's state for `admin markets status`. */
+const STATUS_EVERY_MS = 5_000;
 /** How often a process that is not the producer asks for the producer's lock. */
 const ELECT_EVERY_MS = 5_000;
 
@@ -200,6 +203,12 @@ export class MarketEngine {
         elect().catch((error: unknown) => log.error({ err: error }, 'market producer election failed'));
       }, ELECT_EVERY_MS),
       setInterval(() => {
+        if (this.#lock)
+          this.recordStatus().catch((error: unknown) =>
+            log.error({ err: error }, 'feed status not recorded'),
+          );
+      }, STATUS_EVERY_MS),
+      setInterval(() => {
         void this.loadPins()
           .catch((error: unknown) => log.error({ err: error }, 'price pins not loaded'))
           .then(() => (!this.#lock ? undefined : relay ? this.relayTicks() : this.publishTicks()))
@@ -273,6 +282,15 @@ export class MarketEngine {
     return pin && now < pin.until && tick.open
       ? { ...tick, bid: pin.bid, ask: pin.ask, last: pin.bid }
       : tick;
+  }
+
+  /** The producer's record of every instrument's feed (server/modules/markets/feed-status.ts). */
+  async recordStatus(now = this.#now()): Promise<void> {
+    const rows = (await this.instruments()).map((i) => ({
+      quote: this.quote(i.symbol, now),
+      source: this.source.sourceOf?.(i.symbol) ?? (this.source.simulated ? 'simulated' : 'live'),
+    }));
+    await recordFeedStatus(this.#database.db, rows, now);
   }
 
   /**

@@ -49,6 +49,8 @@ export interface PriceSource {
   stop?(): void;
   /** Whether `symbol`'s prices are simulated, where a source mixes live and simulated instruments. */
   isSimulated?(symbol: string): boolean;
+  /** Where `symbol`'s prices come from, for the operator (`simulated`, `binance:BTCUSDT`, …). */
+  sourceOf?(symbol: string): string;
 }
 
 /** The simulated source answers synchronously and its history is available for any time. */

@@ -80,3 +80,18 @@ export const instrumentFeeds = pgTable('instrument_feeds', {
   maxJumpPercent: money('max_jump_percent').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the market producer last saw of each instrument's feed, written every few seconds, so that
+ * `admin markets status` can show it from any process or host (docs/markets.md, "Live feeds").
+ */
+export const feedStatus = pgTable('feed_status', {
+  symbol: text('symbol').primaryKey(),
+  /** `simulated`, or the bound feed (`binance:BTCUSDT`, `pyth:<id>`). */
+  source: text('source').notNull(),
+  /** `live`, `halted` (the feed went quiet), `closed` (outside trading hours) or `waiting` (no price yet). */
+  state: text('state').notNull(),
+  lastTickAt: timestamp('last_tick_at', { withTimezone: true }),
+  delayedSince: timestamp('delayed_since', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

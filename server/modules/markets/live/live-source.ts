@@ -20,6 +20,7 @@ import {
   parseKlines,
 } from './binance-messages.ts';
 import { BinanceStream } from './binance-stream.ts';
+import { formatFeed } from './feed-binding.ts';
 import { FeedGuard, type GuardEvent, type GuardRules } from './feed-guard.ts';
 import { HermesStream } from './hermes-stream.ts';
 import { MinuteBars } from './minute-bars.ts';
@@ -91,6 +92,11 @@ export class LiveSource implements PriceSource {
 
   setLog(log: (event: GuardEvent & { symbol: string }) => void): void {
     this.log = log;
+  }
+
+  sourceOf(symbol: string): string {
+    const entry = this.live.get(symbol);
+    return entry ? formatFeed(entry.binding.feed) : 'simulated';
   }
 
   /** Whether `symbol` is priced by the simulated source (its screens then say so). */
