@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../components/LoadState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
-import { useLoad } from '../../lib/use-load.ts';
+import { LoadedPage } from '../../components/LoadedPage.tsx';
 import { getContact } from '../news/index.ts';
 
 /**
@@ -37,24 +35,20 @@ function ChannelValue({ channel, value }: { channel: string; value: string }) {
 /** Contact us (10085): the channels the operator configured. */
 export function ContactPage() {
   const { t } = useTranslation();
-  const load = useLoad(getContact, []);
   return (
-    <>
-      <PageHeader title={t('routes.contact')} />
-      <LoadState load={load} empty={(c) => c.list.length === 0}>
-        {(c) => (
-          <section className="card">
-            <ul className="contact-list">
-              {c.list.map((ch) => (
-                <li key={ch.channel}>
-                  <span>{t(`contactChannels.${ch.channel}`, { defaultValue: ch.channel })}</span>
-                  <ChannelValue channel={ch.channel} value={ch.value} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-      </LoadState>
-    </>
+    <LoadedPage title={t('routes.contact')} fetcher={getContact} empty={(c) => c.list.length === 0}>
+      {(c) => (
+        <section className="card">
+          <ul className="contact-list">
+            {c.list.map((ch) => (
+              <li key={ch.channel}>
+                <span>{t(`contactChannels.${ch.channel}`, { defaultValue: ch.channel })}</span>
+                <ChannelValue channel={ch.channel} value={ch.value} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </LoadedPage>
   );
 }

@@ -1,10 +1,9 @@
-import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { DepositRecord } from '../../../protocol/deposit.ts';
 import { currentUser } from '../../app/store.ts';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { ConnectPrompt, WalletPage } from '../../components/ConnectPrompt.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
 import { shorten, withThousands } from '../../lib/format.ts';
@@ -74,21 +73,16 @@ function Records({ sent }: { sent: string | null }) {
 }
 
 export function DepositRecordPage() {
-  useSignals();
   const { t } = useTranslation();
   const tx = new URLSearchParams(useSearch()).get('tx');
   const sent = tx && TX_HASH.test(tx) ? tx.toLowerCase() : null;
   return (
-    <>
-      <PageHeader title={t('routes.rechargeRecord')} />
-      {currentUser() ? (
-        <Records key={sent ?? ''} sent={sent} />
-      ) : (
-        <section className="card">
-          <p className="muted">{t('deposit.connect')}</p>
-          <ConnectButton />
-        </section>
-      )}
-    </>
+    <WalletPage
+      title={t('routes.rechargeRecord')}
+      user={currentUser}
+      prompt={<ConnectPrompt text={t('deposit.connect')} button={<ConnectButton />} />}
+    >
+      {() => <Records key={sent ?? ''} sent={sent} />}
+    </WalletPage>
   );
 }

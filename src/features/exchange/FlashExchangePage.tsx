@@ -6,14 +6,12 @@ import type { ExchangePair } from '../../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../../protocol/exchange.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
-import { LoadState } from '../../components/LoadState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { LoadedPage } from '../../components/LoadedPage.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiCallError } from '../../lib/api.ts';
 import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { executeExchange, getBalances, getExchangeQuote } from './api.ts';
 import { useLiveQuote } from './use-live-quote.ts';
@@ -256,18 +254,20 @@ function ExchangeForm({
   );
 }
 
+async function getPairsAndBalances() {
+  const [quote, balances] = await Promise.all([getExchangeQuote(), getBalances()]);
+  return { pairs: quote.pairs, balances };
+}
+
 export function FlashExchangePage() {
   const { t } = useTranslation();
-  const load = useLoad(async () => {
-    const [quote, balances] = await Promise.all([getExchangeQuote(), getBalances()]);
-    return { pairs: quote.pairs, balances };
-  }, []);
   return (
-    <>
-      <PageHeader title={t('routes.flashExchange')} />
-      <LoadState load={load} empty={(d) => d.pairs.length === 0}>
-        {(d) => <ExchangeForm pairs={d.pairs} initialBalances={d.balances} />}
-      </LoadState>
-    </>
+    <LoadedPage
+      title={t('routes.flashExchange')}
+      fetcher={getPairsAndBalances}
+      empty={(d) => d.pairs.length === 0}
+    >
+      {(d) => <ExchangeForm pairs={d.pairs} initialBalances={d.balances} />}
+    </LoadedPage>
   );
 }

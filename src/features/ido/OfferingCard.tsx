@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IdoOffering } from '../../../protocol/ido.ts';
+import { CardHead } from '../../components/CardHead.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
@@ -22,12 +23,7 @@ export function OfferingCard({ offering: o, action }: { offering: IdoOffering; a
   const percent = percentOf(o.subscribed, o.offering);
   return (
     <li className="card offering-card" data-token={o.token}>
-      <div className="machine-head">
-        <span className="machine-name" dir="auto">
-          {o.name}
-        </span>
-        <span className={`status status-${o.phase}`}>{t(`ido.phase_${o.phase}`)}</span>
-      </div>
+      <CardHead name={o.name} status={o.phase} statusLabel={t(`ido.phase_${o.phase}`)} />
       <p className="muted small" dir="auto">
         {o.description}
       </p>

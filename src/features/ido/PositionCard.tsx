@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { IdoPosition } from '../../../protocol/ido.ts';
+import { CardHead } from '../../components/CardHead.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { Countdown } from './Countdown.tsx';
@@ -10,12 +11,7 @@ export function PositionCard({ position: p }: { position: IdoPosition }) {
   const after = p.won !== null;
   return (
     <li className="card position-card" data-token={p.token}>
-      <div className="machine-head">
-        <span className="machine-name" dir="auto">
-          {p.name}
-        </span>
-        <span className={`status status-${p.phase}`}>{t(`ido.phase_${p.phase}`)}</span>
-      </div>
+      <CardHead name={p.name} status={p.phase} statusLabel={t(`ido.phase_${p.phase}`)} />
       <Facts
         rows={[
           { label: t('ido.shares'), value: String(p.shares), dir: 'ltr' },

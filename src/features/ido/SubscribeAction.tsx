@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { costOf, type IdoOffering, tokensFor } from '../../../protocol/ido.ts';
 import { currentUser } from '../../app/store.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { toast } from '../../components/toast.ts';
 import { withThousands } from '../../lib/format.ts';
@@ -39,10 +40,12 @@ export function SubscribeAction({
 
   if (!user) {
     return (
-      <div className="connect-to-stake">
-        <p className="muted">{t('ido.connectFirst')}</p>
-        <ConnectButton />
-      </div>
+      <ConnectPrompt
+        card={false}
+        className="connect-to-stake"
+        text={t('ido.connectFirst')}
+        button={<ConnectButton />}
+      />
     );
   }
   const step = (by: number) => {

@@ -16,7 +16,14 @@ import type { Candle } from '../../../protocol/markets.ts';
 import { priceAxis, timeAxis } from './chart-axes.ts';
 import { columns } from './chart-columns.ts';
 import { attachGestures } from './chart-gestures.ts';
-import { createPane, overlaysOf, type Pane, paneSpecs, showLegend } from './chart-indicators.ts';
+import {
+  createPane,
+  overlaysOf,
+  type Pane,
+  paneSpecs,
+  showLegend,
+  syncedCursor,
+} from './chart-indicators.ts';
 import { drawLastPrice } from './chart-last-price.ts';
 import { seriesFor } from './chart-series.ts';
 import type { ChartHandle, ChartOptions } from './chart-types.ts';
@@ -54,11 +61,7 @@ export function createChart(
     ],
     axes: [timeAxis(theme, font, interval, () => candles), priceAxis(theme, font, precision, axis)],
     cursor: {
-      x: true,
-      y: true,
-      points: { show: false },
-      drag: { x: false, y: false, setScale: false },
-      sync: { key: syncKey },
+      ...syncedCursor(syncKey, true),
       // Double tap / double click resets our view (below), not uPlot's full-range zoom.
       bind: { dblclick: () => null },
       // The vertical line snaps to the candle under the finger.

@@ -21,6 +21,20 @@ export interface Overlay {
   values(closes: number[]): Series;
 }
 
+/**
+ * The cursor of one pane of the chart: no points, no drag to zoom, and the vertical line moving
+ * with the other panes' (one `syncKey` per chart); the price pane shows the horizontal line too.
+ */
+export function syncedCursor(syncKey: string, y: boolean): uPlot.Cursor {
+  return {
+    x: true,
+    y,
+    points: { show: false },
+    drag: { x: false, y: false, setScale: false },
+    sync: { key: syncKey },
+  };
+}
+
 /** The price pane's extra lines, in column order. */
 export function overlaysOf(settings: IndicatorSettings): Overlay[] {
   const lines: Overlay[] = [];
@@ -259,13 +273,7 @@ export function createPane(
           size: () => axis.px,
         },
       ],
-      cursor: {
-        x: true,
-        y: false,
-        points: { show: false },
-        drag: { x: false, y: false, setScale: false },
-        sync: { key: syncKey },
-      },
+      cursor: syncedCursor(syncKey, false),
       hooks: {
         draw: [
           (plot) => {

@@ -19,6 +19,34 @@ function withAlpha(hex: string, alpha: number): string {
 
 const noPaths: uPlot.Series.PathBuilder = () => null;
 
+/**
+ * A line of the closes (area and line types), filled down to the bottom of the plot whatever the
+ * prices are, over hidden opens, highs and lows.
+ */
+function closeLine(
+  theme: ChartTheme,
+  width: number,
+  fill: uPlot.Series['fill'],
+  average: uPlot.Series,
+): uPlot.Series[] {
+  const hidden = { show: false };
+  return [
+    {},
+    { label: 'open', ...hidden },
+    { label: 'high', ...hidden },
+    { label: 'low', ...hidden },
+    {
+      label: 'close',
+      stroke: theme.line,
+      width,
+      points: { show: false },
+      fill,
+      fillTo: (u) => u.scales.y?.min ?? 0,
+    },
+    average,
+  ];
+}
+
 /** What each chart type draws. Data columns: x, open, high, low, close, average. */
 export function seriesFor(type: ChartType, theme: ChartTheme): uPlot.Series[] {
   const hidden = { show: false };
@@ -43,41 +71,18 @@ export function seriesFor(type: ChartType, theme: ChartTheme): uPlot.Series[] {
     ];
   }
   if (type === 'area') {
-    return [
-      x,
-      { label: 'open', ...hidden },
-      { label: 'high', ...hidden },
-      { label: 'low', ...hidden },
-      {
-        label: 'close',
-        stroke: theme.line,
-        width: 2,
-        points: { show: false },
-        fill: (u) => {
-          const gradient = u.ctx.createLinearGradient(0, u.bbox.top, 0, u.bbox.top + u.bbox.height);
-          gradient.addColorStop(0, withAlpha(theme.line, 0.45));
-          gradient.addColorStop(1, withAlpha(theme.line, 0.02));
-          return gradient;
-        },
-        // Fill down to the bottom of the plot, whatever the prices are.
-        fillTo: (u) => u.scales.y?.min ?? 0,
-      },
-      { label: 'average', ...hidden },
-    ];
+    const fill: uPlot.Series['fill'] = (u) => {
+      const gradient = u.ctx.createLinearGradient(0, u.bbox.top, 0, u.bbox.top + u.bbox.height);
+      gradient.addColorStop(0, withAlpha(theme.line, 0.45));
+      gradient.addColorStop(1, withAlpha(theme.line, 0.02));
+      return gradient;
+    };
+    return closeLine(theme, 2, fill, { label: 'average', ...hidden });
   }
-  return [
-    x,
-    { label: 'open', ...hidden },
-    { label: 'high', ...hidden },
-    { label: 'low', ...hidden },
-    {
-      label: 'close',
-      stroke: theme.line,
-      width: 1.5,
-      points: { show: false },
-      fill: withAlpha(theme.line, 0.08),
-      fillTo: (u) => u.scales.y?.min ?? 0,
-    },
-    { label: 'average', stroke: theme.average, width: 1, points: { show: false } },
-  ];
+  return closeLine(theme, 1.5, withAlpha(theme.line, 0.08), {
+    label: 'average',
+    stroke: theme.average,
+    width: 1,
+    points: { show: false },
+  });
 }

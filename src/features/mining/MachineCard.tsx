@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MiningMachine } from '../../../protocol/mining.ts';
+import { CardHead } from '../../components/CardHead.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -14,15 +15,12 @@ export const MachineCard = memo(function MachineCard({ machine: m }: { machine: 
   return (
     <li>
       <Link href={`${paths.miningRigDetails.path}?id=${m.id}`} className="card machine-card" data-key={m.key}>
-        <div className="machine-head">
-          <span className="machine-name" dir="auto">
-            {m.name}
-          </span>
+        <CardHead name={m.name}>
           <span className="machine-badges">
             {m.joint ? <span className="badge">{t('mining.joint')}</span> : null}
             {m.soldOut ? <span className="badge sold-out-text">{t('mining.soldOut')}</span> : null}
           </span>
-        </div>
+        </CardHead>
         <p className="muted small">
           {m.algorithm} · {m.coin} ·{' '}
           <span dir="ltr">

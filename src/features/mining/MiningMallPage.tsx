@@ -6,40 +6,34 @@ import { getJointMachines, getMall } from './api.ts';
 import { MachineCard } from './MachineCard.tsx';
 import { MiningTabs } from './MiningTabs.tsx';
 
-/** A list of machines: the whole mall (10050), or the joint-operated ones with shares left (10056). */
-function MachineList({ joint }: { joint: boolean }) {
+/**
+ * A list of machines under the mining tabs: the whole mall (10050), or the joint-operated ones with
+ * shares left (10056).
+ */
+function MachinesPage({ title, intro, joint }: { title: string; intro: string; joint: boolean }) {
   return (
-    <RecordList<MiningMachine>
-      className="machine-list"
-      card={false}
-      fetchPage={joint ? getJointMachines : getMall}
-      row={(m) => <MachineCard key={m.id} machine={m} />}
-    />
+    <>
+      <PageHeader title={title} />
+      <MiningTabs />
+      <p className="muted small">{intro}</p>
+      <RecordList<MiningMachine>
+        className="machine-list"
+        card={false}
+        fetchPage={joint ? getJointMachines : getMall}
+        row={(m) => <MachineCard key={m.id} machine={m} />}
+      />
+    </>
   );
 }
 
 /** /miningMachine/miningMachineMall: every machine on sale, public. */
 export function MiningMallPage() {
   const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('routes.miningMall')} />
-      <MiningTabs />
-      <p className="muted small">{t('mining.intro')}</p>
-      <MachineList joint={false} />
-    </>
-  );
+  return <MachinesPage title={t('routes.miningMall')} intro={t('mining.intro')} joint={false} />;
 }
 
 /** /jointVenture: machines split into shares that still have shares left. */
 export function JointVenturePage() {
   const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('routes.jointVenture')} />
-      <MiningTabs />
-      <p className="muted small">{t('mining.jvIntro')}</p>
-      <MachineList joint />
-    </>
-  );
+  return <MachinesPage title={t('routes.jointVenture')} intro={t('mining.jvIntro')} joint />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MiningHolding } from '../../../protocol/mining.ts';
+import { CardHead } from '../../components/CardHead.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
@@ -15,12 +16,7 @@ function Holding({ h }: { h: MiningHolding }) {
   const rate = hashrateText(h.hashrate);
   return (
     <li className="card holding" data-holding={h.id}>
-      <div className="machine-head">
-        <span className="machine-name" dir="auto">
-          {h.name}
-        </span>
-        <span className={`status status-${h.status}`}>{t(`mining.status_${h.status}`)}</span>
-      </div>
+      <CardHead name={h.name} status={h.status} statusLabel={t(`mining.status_${h.status}`)} />
       <p className="muted small">
         {h.joint
           ? t('mining.unitsShares', { count: h.units, total: h.of })

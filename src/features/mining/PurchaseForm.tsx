@@ -12,6 +12,7 @@ import type { MiningMachine } from '../../../protocol/mining.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { toast } from '../../components/toast.ts';
@@ -125,10 +126,11 @@ export function PurchaseForm({ machine: m, onDone }: { machine: MiningMachine; o
 
   if (!user) {
     return (
-      <section className="card connect-to-stake">
-        <p className="muted">{t('mining.connectFirst')}</p>
-        <ConnectButton />
-      </section>
+      <ConnectPrompt
+        className="connect-to-stake"
+        text={t('mining.connectFirst')}
+        button={<ConnectButton />}
+      />
     );
   }
   const units = /^[1-9][0-9]{0,5}$/.test(typed) ? Number(typed) : 0;

@@ -4,7 +4,7 @@
  * each level earns, the earnings per coin, the people invited; and, for a user nobody has invited
  * yet, binding an inviter's code (10009, once).
  */
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitee, ReferralSummary } from '../../../protocol/referral.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
@@ -12,6 +12,7 @@ import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QrCopy } from '../../components/QrCopy.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { formatDate, withThousands } from '../../lib/format.ts';
@@ -19,8 +20,6 @@ import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { bindInvite, getInvitees, getReferral } from './api.ts';
-
-const QrCode = lazy(() => import('../../components/QrCode.tsx'));
 
 function InviteCard({ summary }: { summary: ReferralSummary }) {
   const { t, i18n } = useTranslation();
@@ -62,15 +61,12 @@ function InviteCard({ summary }: { summary: ReferralSummary }) {
         </b>
         <CopyButton text={summary.code} label={t('share.copyCode')} />
       </div>
-      <Suspense fallback={<div className="qr qr-placeholder" />}>
-        <QrCode value={summary.link} label={t('share.qrLabel')} />
-      </Suspense>
-      <div className="address-row">
-        <code dir="ltr" className="mono invite-link">
-          {summary.link}
-        </code>
-        <CopyButton text={summary.link} label={t('share.copyLink')} />
-      </div>
+      <QrCopy
+        value={summary.link}
+        qrLabel={t('share.qrLabel')}
+        copyLabel={t('share.copyLink')}
+        className="invite-link"
+      />
       <div className="actions">
         {canShare ? (
           <button type="button" className="button button-primary share-button" onClick={() => void share()}>

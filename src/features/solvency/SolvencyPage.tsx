@@ -7,10 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { SolvencyCoin, SolvencySnapshot } from '../../../protocol/solvency.ts';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Facts } from '../../components/Facts.tsx';
-import { LoadState } from '../../components/LoadState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { LoadedPage } from '../../components/LoadedPage.tsx';
 import { fixNumber, formatDateTime, multiply, shorten, withThousands } from '../../lib/format.ts';
-import { useLoad } from '../../lib/use-load.ts';
 import { getSnapshots } from './api.ts';
 import { VerifyProof } from './VerifyProof.tsx';
 import './solvency.css';
@@ -80,41 +78,39 @@ function Latest({ snapshot }: { snapshot: SolvencySnapshot }) {
 
 export function SolvencyPage() {
   const { t } = useTranslation();
-  const load = useLoad(getSnapshots, []);
   return (
-    <>
-      <PageHeader title={t('routes.solvency')} />
-      <p className="muted">{t('solvency.intro')}</p>
-      <LoadState load={load} empty={(l) => l.snapshots.length === 0}>
-        {({ snapshots }) => {
-          const [latest, ...earlier] = snapshots;
-          if (!latest) return null;
-          return (
-            <>
-              <Latest snapshot={latest} />
-              <VerifyProof snapshotId={latest.id} />
-              {earlier.length > 0 ? (
-                <section className="card">
-                  <h2>{t('solvency.history')}</h2>
-                  <ul className="solvency-history">
-                    {earlier.map((s) => (
-                      <li key={s.id}>
-                        <span dir="ltr">{formatDateTime(s.takenAt)}</span>
-                        <code className="hash" dir="ltr" title={s.rootHash}>
-                          {shorten(s.rootHash, 8, 8)}
-                        </code>
-                        <span className="muted small">
-                          {t('solvency.usersCount', { count: s.userCount })}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ) : null}
-            </>
-          );
-        }}
-      </LoadState>
-    </>
+    <LoadedPage
+      title={t('routes.solvency')}
+      fetcher={getSnapshots}
+      intro={<p className="muted">{t('solvency.intro')}</p>}
+      empty={(l) => l.snapshots.length === 0}
+    >
+      {({ snapshots }) => {
+        const [latest, ...earlier] = snapshots;
+        if (!latest) return null;
+        return (
+          <>
+            <Latest snapshot={latest} />
+            <VerifyProof snapshotId={latest.id} />
+            {earlier.length > 0 ? (
+              <section className="card">
+                <h2>{t('solvency.history')}</h2>
+                <ul className="solvency-history">
+                  {earlier.map((s) => (
+                    <li key={s.id}>
+                      <span dir="ltr">{formatDateTime(s.takenAt)}</span>
+                      <code className="hash" dir="ltr" title={s.rootHash}>
+                        {shorten(s.rootHash, 8, 8)}
+                      </code>
+                      <span className="muted small">{t('solvency.usersCount', { count: s.userCount })}</span>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        );
+      }}
+    </LoadedPage>
   );
 }

@@ -16,6 +16,7 @@ import {
   webCryptoSha256,
 } from '../../../protocol/solvency.ts';
 import { currentUser } from '../../app/store.ts';
+import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { ConnectButton } from '../account/index.ts';
@@ -33,10 +34,11 @@ export function VerifyProof({ snapshotId }: { snapshotId: number }) {
   const user = currentUser();
   if (!user) {
     return (
-      <section className="card solvency-verify">
-        <p className="muted">{t('solvency.connectToVerify')}</p>
-        <ConnectButton />
-      </section>
+      <ConnectPrompt
+        className="solvency-verify"
+        text={t('solvency.connectToVerify')}
+        button={<ConnectButton />}
+      />
     );
   }
   const verify = async () => {

@@ -4,7 +4,7 @@
  * Sold-out plans are shown but cannot be picked.
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { Link, useLocation } from 'wouter';
@@ -13,17 +13,16 @@ import { maturityOf, type StakingPlan, stakeInterest } from '../../../protocol/s
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
+import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
-import { LoadState } from '../../components/LoadState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { LoadedPage } from '../../components/LoadedPage.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { subtract, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { useRequestId } from '../../lib/use-request-id.ts';
+import { useSendForm } from '../../lib/use-send-form.ts';
 import { ConnectButton } from '../account/index.ts';
 import { globalConfig } from '../config/index.ts';
 import { getAvailable, getPlans, stake } from './api.ts';
@@ -84,11 +83,9 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
   const [planId, setPlanId] = useState(() => firstOpen(coin)?.id ?? 0);
   const plan = coinPlans.find((p) => p.id === planId) ?? coinPlans[0];
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
-  const { busy, run } = useBusy();
-  const [version, setVersion] = useState(0);
   // One requestId per intended stake: a retry after a lost answer cannot stake twice.
-  const requestId = useRequestId();
+  const { error, busy, requestId, changed, submit } = useSendForm();
+  const [version, setVersion] = useState(0);
   const available = useLoad(
     () => (user ? getAvailable(coin) : Promise.resolve(null)),
     [coin, user?.address, version],
@@ -123,32 +120,16 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
     return '';
   };
 
-  const changed = () => {
+  const send = async () => {
+    await stake({ planId: plan.id, amount, requestId: requestId.current });
     requestId.renew();
-    setError('');
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = check();
-    setError(problem);
-    if (problem) return;
-    await run(async () => {
-      try {
-        await stake({ planId: plan.id, amount, requestId: requestId.current });
-        requestId.renew();
-        setVersion((n) => n + 1);
-        toast.success(t('staking.done'));
-        navigate(paths.stakingRecord.path);
-      } catch (e) {
-        // The server's message was toasted; keep it beside the form too.
-        setError((e as Error).message);
-      }
-    });
+    setVersion((n) => n + 1);
+    toast.success(t('staking.done'));
+    navigate(paths.stakingRecord.path);
   };
 
   return (
-    <form className="card form staking-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="card form staking-form" onSubmit={(e) => void submit(e, check, send)} noValidate>
       <div className="field">
         <span>{t('staking.coin')}</span>
         <div className="chips">
@@ -249,10 +230,12 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
           label={plan.soldOut ? t('staking.soldOut') : t('staking.submit')}
         />
       ) : (
-        <div className="connect-to-stake">
-          <p className="muted">{t('staking.connectFirst')}</p>
-          <ConnectButton />
-        </div>
+        <ConnectPrompt
+          card={false}
+          className="connect-to-stake"
+          text={t('staking.connectFirst')}
+          button={<ConnectButton />}
+        />
       )}
       <Link href={user ? paths.stakingRecord.path : paths.stakingRecordPublic.path} className="link-button">
         {t('routes.stakingRecord')}
@@ -263,14 +246,14 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
 
 export function StakingPage() {
   const { t } = useTranslation();
-  const load = useLoad(getPlans, []);
   return (
-    <>
-      <PageHeader title={t('routes.staking')} />
-      <YieldLabel link={false} />
-      <LoadState load={load} empty={(list) => list.length === 0}>
-        {(plans) => <StakingForm plans={plans} />}
-      </LoadState>
-    </>
+    <LoadedPage
+      title={t('routes.staking')}
+      fetcher={getPlans}
+      intro={<YieldLabel link={false} />}
+      empty={(list) => list.length === 0}
+    >
+      {(plans) => <StakingForm plans={plans} />}
+    </LoadedPage>
   );
 }

@@ -1,16 +1,10 @@
-/**
- * Staking records (/StakingRecord, and /stakingRecord without a wallet): amount, days chosen,
- * estimated earnings, staking and expiration time, status; a stake whose plan allows it can be
- * redeemed early (principal only) after a confirmation, a matured one in full.
- */
-import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stake } from '../../../protocol/staking.ts';
 import { currentUser } from '../../app/store.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { ConnectPrompt, WalletPage } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
@@ -141,20 +135,20 @@ function Records() {
 }
 
 export function StakingRecordPage() {
-  useSignals();
   const { t } = useTranslation();
-  const user = currentUser();
   return (
-    <>
-      <PageHeader title={t('routes.stakingRecord')} />
-      {user ? (
-        <Records key={user.address} />
-      ) : (
-        <section className="card connect-to-stake">
-          <p className="muted">{t('messages.connect_wallet_first')}</p>
-          <ConnectButton />
-        </section>
-      )}
-    </>
+    <WalletPage
+      title={t('routes.stakingRecord')}
+      user={currentUser}
+      prompt={
+        <ConnectPrompt
+          className="connect-to-stake"
+          text={t('messages.connect_wallet_first')}
+          button={<ConnectButton />}
+        />
+      }
+    >
+      {(user) => <Records key={user.address} />}
+    </WalletPage>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CurrentOrders, Order } from '../../../protocol/trading.ts';
+import { CardHead } from '../../components/CardHead.tsx';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
@@ -97,15 +98,16 @@ function OrderCard({
   const result = order.status === 'closed' ? order.profit : (profit ?? null);
   return (
     <li className="card order-card" data-order={order.id} data-status={order.status}>
-      <div className="machine-head">
-        <span className="machine-name" dir="ltr">
-          {order.symbol}
-        </span>
+      <CardHead
+        name={order.symbol}
+        dir="ltr"
+        status={order.status}
+        statusLabel={t(`trading.status_${order.status}`)}
+      >
         <span className={`badge side-${order.side}`}>
           {t(`trading.${order.side}`)} {order.lots}
         </span>
-        <span className={`status status-${order.status}`}>{t(`trading.status_${order.status}`)}</span>
-      </div>
+      </CardHead>
       <Facts
         rows={[
           { label: t('trading.type'), value: t(`trading.kind_${order.kind}`) },

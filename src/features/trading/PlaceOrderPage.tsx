@@ -15,12 +15,9 @@ import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { toast } from '../../components/toast.ts';
 import { compareDecimal, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { useRequestId } from '../../lib/use-request-id.ts';
 import { getAssets } from '../assets/index.ts';
 import { formatPrice, useTicks } from '../markets/index.ts';
 import { getDetails, placeOrder } from './api.ts';
@@ -34,6 +31,7 @@ import {
   stepLots,
 } from './order-figures.ts';
 import { usePickerSymbols } from './picker-symbols.ts';
+import { useOrderForm } from './use-order-form.ts';
 
 function LevelInput({
   name,
@@ -83,10 +81,8 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
   const [price, setPrice] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
-  const [error, setError] = useState('');
+  const { error, setError, busy, requestId, changed: renew, attempt, sent } = useOrderForm();
   const [confirming, setConfirming] = useState(false);
-  const { busy, run } = useBusy();
-  const requestId = useRequestId();
   const available = useLoad(
     async () => (await getAssets()).assets.find((a) => a.coin === 'USDT')?.available ?? '0',
     [],
@@ -98,8 +94,7 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
   const entry = entryPrice(kind, effectiveSide, price, quote);
   const margin = requiredMargin(rules, lots, entry, quote);
   const changed = (apply: () => void) => {
-    requestId.renew();
-    setError('');
+    renew();
     apply();
   };
 
@@ -134,9 +129,9 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
     if (!problem) setConfirming(true);
   };
 
-  const confirm = async () => {
-    await run(async () => {
-      try {
+  const confirm = () =>
+    attempt(
+      async () => {
         await placeOrder({
           symbol,
           side: effectiveSide,
@@ -147,15 +142,10 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
           takeProfit,
           requestId: requestId.current,
         });
-        requestId.renew();
-        toast.success(t('trading.placed'));
-        navigate(paths.futuresOrder.path);
-      } catch (e) {
-        setError((e as Error).message);
-        setConfirming(false);
-      }
-    });
-  };
+        sent(t('trading.placed'));
+      },
+      () => setConfirming(false),
+    );
 
   const summary = (
     <Facts

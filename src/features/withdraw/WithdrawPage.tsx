@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { Link, useLocation } from 'wouter';
@@ -7,14 +7,11 @@ import type { WithdrawOption } from '../../../protocol/withdraw.ts';
 import { AmountField } from '../../components/AmountField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
-import { LoadState } from '../../components/LoadState.tsx';
-import { PageHeader } from '../../components/PageHeader.tsx';
+import { LoadedPage } from '../../components/LoadedPage.tsx';
 import { toast } from '../../components/toast.ts';
 import { compareDecimal, subtract, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { useBusy } from '../../lib/use-busy.ts';
-import { useLoad } from '../../lib/use-load.ts';
-import { useRequestId } from '../../lib/use-request-id.ts';
+import { useSendForm } from '../../lib/use-send-form.ts';
 import { getWithdrawOptions, submitWithdrawal } from './api.ts';
 
 function WithdrawForm({ options }: { options: WithdrawOption[] }) {
@@ -27,10 +24,8 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   const option = chains.find((o) => o.chain === chain) ?? chains[0];
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
-  const { busy, run } = useBusy();
   // One requestId per intended withdrawal: a retry after a lost answer cannot withdraw twice.
-  const requestId = useRequestId();
+  const { error, busy, requestId, changed, submit } = useSendForm();
   const arrival = useMemo(
     () => (option && amount && v.is(decimalAmount(18), amount) ? subtract(amount, option.fee) : ''),
     [amount, option],
@@ -49,37 +44,21 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
     return '';
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = check();
-    setError(problem);
-    if (problem) return;
-    await run(async () => {
-      try {
-        const w = await submitWithdrawal({
-          coin,
-          chain: option.chain,
-          address: address.trim(),
-          amount,
-          requestId: requestId.current,
-        });
-        requestId.renew();
-        toast.success(t('withdraw.submitted'));
-        navigate(`${paths.withdrawalDetails.path}?id=${w.id}`);
-      } catch (e) {
-        // The server's message was toasted; keep it beside the form too.
-        setError((e as Error).message);
-      }
+  const send = async () => {
+    const w = await submitWithdrawal({
+      coin,
+      chain: option.chain,
+      address: address.trim(),
+      amount,
+      requestId: requestId.current,
     });
-  };
-
-  const changed = () => {
     requestId.renew();
-    setError('');
+    toast.success(t('withdraw.submitted'));
+    navigate(`${paths.withdrawalDetails.path}?id=${w.id}`);
   };
 
   return (
-    <form className="card form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="card form" onSubmit={(e) => void submit(e, check, send)} noValidate>
       <label className="field">
         <span>{t('withdraw.coin')}</span>
         <select
@@ -164,13 +143,9 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
 
 export function WithdrawPage() {
   const { t } = useTranslation();
-  const load = useLoad(getWithdrawOptions, []);
   return (
-    <>
-      <PageHeader title={t('routes.withdraw')} />
-      <LoadState load={load} empty={(list) => list.length === 0}>
-        {(options) => <WithdrawForm options={options} />}
-      </LoadState>
-    </>
+    <LoadedPage title={t('routes.withdraw')} fetcher={getWithdrawOptions} empty={(list) => list.length === 0}>
+      {(options) => <WithdrawForm options={options} />}
+    </LoadedPage>
   );
 }
