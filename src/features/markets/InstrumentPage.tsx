@@ -30,6 +30,7 @@ import { readIndicators } from './indicator-settings.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
 import { intervalLabel } from './labels.ts';
 import { type LiveMode, useInterval, useTicks } from './live.ts';
+import { MarketState } from './MarketState.tsx';
 import { useMarketsOpen } from './MarketsPage.tsx';
 import { direction, formatChange, formatPrice } from './model.ts';
 import { PriceChart } from './PriceChart.tsx';
@@ -115,7 +116,11 @@ function InstrumentView({ initial }: { initial: Loaded }) {
             <span className="quote-symbol" dir="ltr">
               {symbol}
             </span>
-            {quote.open ? null : <span className="market-closed">{t('markets.closed')}</span>}
+            {quote.open ? null : (
+              <span className="market-closed">
+                {t(quote.delayedSince === undefined ? 'markets.closed' : 'markets.delayedShort')}
+              </span>
+            )}
             <LiveBadge mode={mode} />
           </div>
           <LivePrice
@@ -155,6 +160,7 @@ function InstrumentView({ initial }: { initial: Loaded }) {
             <dd dir="ltr">{formatPrice(low, precision)}</dd>
           </div>
         </dl>
+        {quote.delayedSince === undefined ? null : <MarketState quote={quote} closedText="" />}
         {initial.details.trading ? (
           <Link
             href={`${paths.placeOrder.path}?symbol=${symbol}`}

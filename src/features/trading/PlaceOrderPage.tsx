@@ -19,7 +19,7 @@ import { compareDecimal, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { getAssets } from '../assets/index.ts';
-import { formatPrice, useTicks } from '../markets/index.ts';
+import { formatPrice, MarketState, useTicks } from '../markets/index.ts';
 import { getDetails, placeOrder } from './api.ts';
 import {
   commissionOf,
@@ -207,7 +207,7 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
           </button>
         ))}
       </fieldset>
-      {quote.open ? null : <p className="market-closed">{t('errors.trading_not_open')}</p>}
+      <MarketState quote={quote} closedText={t('errors.trading_not_open')} />
       <label className="field">
         <span>{t('trading.type')}</span>
         <select
@@ -291,7 +291,7 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
           { label: t('trading.contract'), value: withThousands(rules.contractSize), dir: 'ltr' },
         ]}
       />
-      <FormSubmit error={error} busy={false} label={t(`trading.${effectiveSide}`)} />
+      <FormSubmit error={error} busy={false} label={t(`trading.${effectiveSide}`)} disabled={!quote.open} />
       <Link href={`/instrument/${symbol}`} className="link-button">
         {t('trading.chart')}
       </Link>

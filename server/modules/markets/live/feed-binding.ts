@@ -6,8 +6,16 @@ import { asc } from 'drizzle-orm';
 import { trimNumeric } from '../../../../protocol/money.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { instrumentFeeds } from '../markets.schema.ts';
-import type { FeedBinding, LiveBinding } from './live-source.ts';
+import type { GuardRules } from './feed-guard.ts';
 import { feedId } from './pyth-messages.ts';
+
+export type FeedBinding = { kind: 'binance'; remote: string } | { kind: 'pyth'; id: string };
+
+export interface LiveBinding extends GuardRules {
+  feed: FeedBinding;
+  /** The operator's extra spread in price units, half on each side. */
+  markup: string;
+}
 
 export function parseFeed(text: string): FeedBinding | null {
   const [kind, value = ''] = text.split(':', 2);

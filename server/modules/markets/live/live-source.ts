@@ -20,21 +20,15 @@ import {
   parseKlines,
 } from './binance-messages.ts';
 import { BinanceStream } from './binance-stream.ts';
-import { formatFeed } from './feed-binding.ts';
-import { FeedGuard, type GuardEvent, type GuardRules } from './feed-guard.ts';
+import { formatFeed, type LiveBinding } from './feed-binding.ts';
+import { FeedGuard, type GuardEvent } from './feed-guard.ts';
 import { HermesStream } from './hermes-stream.ts';
 import { MinuteBars } from './minute-bars.ts';
 import { type PythPrice, quoteFromOracle, streamUrl } from './pyth-messages.ts';
 import type { KeepOptions } from './reconnecting.ts';
 import { widen } from './widen.ts';
 
-export type FeedBinding = { kind: 'binance'; remote: string } | { kind: 'pyth'; id: string };
-
-export interface LiveBinding extends GuardRules {
-  feed: FeedBinding;
-  /** The operator's extra spread in price units, half on each side. */
-  markup: string;
-}
+export type { FeedBinding, LiveBinding } from './feed-binding.ts';
 
 export interface LiveSourceOptions {
   instruments: readonly Instrument[];
