@@ -3,7 +3,8 @@
  * BTCUSDT bound to an exchange feed and fed parsed book tickers directly (the streams are tested
  * against local servers elsewhere): a feed gone quiet halts the instrument (an order, a trigger and
  * an exchange quote all refused, the quote saying since when) until fresh prices resume it; a
- * single wild print fires no stop-out; the screens' simulated notice follows the instrument.
+ * single wild print fires no stop-out; the screens' simulated notice and the operator's pins
+ * follow the instrument.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
@@ -107,6 +108,19 @@ for (const target of DATABASE_TARGETS) {
       const anonymous = caller(env.app);
       expect(dataOf(await anonymous('10071', { symbol: 'BTCUSDT' })).simulated).toBe(false);
       expect(dataOf(await anonymous('10071', { symbol: 'ETHUSDT' })).simulated).toBe(true);
+    });
+
+    test('an operator pin holds on a simulated instrument, never on a live one', async () => {
+      const admin = directAdmin(env);
+      book('95000', '95001');
+      expect((await admin('markets', 'pin', 'ETHUSDT', '--bid', '100', '--ask', '101')).ok).toBe(true);
+      expect((await admin('markets', 'pin', 'BTCUSDT', '--bid', '1', '--ask', '2')).ok).toBe(true);
+      await env.engine.loadPins();
+      expect(env.engine.quote('ETHUSDT').bid).toBe('100');
+      expect(env.engine.quote('BTCUSDT').bid).toBe('95000');
+      await admin('markets', 'unpin', 'ETHUSDT');
+      await admin('markets', 'unpin', 'BTCUSDT');
+      await env.engine.loadPins();
     });
   });
 }

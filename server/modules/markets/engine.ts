@@ -249,10 +249,10 @@ export class MarketEngine {
     }
   }
 
-  /** Reads the operator's pins; only the simulated demo feed honours them. */
+  /** Reads the operator's pins; only simulated instruments honour them, never a live feed's. */
   async loadPins(): Promise<void> {
-    if (!this.source.simulated) return;
-    const rows = await this.#database.db.select().from(pricePins);
+    const simulated = (symbol: string) => this.source.isSimulated?.(symbol) ?? this.source.simulated;
+    const rows = (await this.#database.db.select().from(pricePins)).filter((r) => simulated(r.symbol));
     this.#pins = new Map(
       rows.map((r) => [r.symbol, { bid: fmt(dec(r.bid)), ask: fmt(dec(r.ask)), until: r.until.getTime() }]),
     );
