@@ -8,56 +8,29 @@
  * duplicates and wild prints are the guard's business (./feed-guard.ts), not the stream's.
  */
 import { type BinanceMessage, parseCombined } from './binance-messages.ts';
-import { type KeepOptions, KeptConnection } from './reconnecting.ts';
+import { deliverer, type KeepOptions, KeptConnection, KeptStream } from './reconnecting.ts';
 
-export interface StreamStats {
-  messages: number;
-  malformed: number;
-  lastMessageAt: number | null;
-}
-
-export class BinanceStream {
-  readonly stats: StreamStats = { messages: 0, malformed: 0, lastMessageAt: null };
-  private readonly kept: KeptConnection;
+export class BinanceStream extends KeptStream {
+  protected readonly kept: KeptConnection;
 
   constructor(
     url: string,
     onMessage: (message: BinanceMessage, receivedAt: number) => void,
     options: KeepOptions = {},
   ) {
-    const now = options.now ?? Date.now;
+    super();
     this.kept = new KeptConnection((events) => {
       const socket = new WebSocket(url);
       socket.addEventListener('open', () => events.opened());
       socket.addEventListener('message', (event) => {
         events.heard();
-        const message = typeof event.data === 'string' ? parseCombined(event.data) : null;
-        if (!message) {
-          this.stats.malformed += 1;
-          return;
-        }
-        this.kept.delivered();
-        const receivedAt = now();
-        this.stats.messages += 1;
-        this.stats.lastMessageAt = receivedAt;
-        onMessage(message, receivedAt);
+        deliver(typeof event.data === 'string' ? parseCombined(event.data) : null);
       });
       socket.addEventListener('close', (event) => events.closed(`code ${event.code}`));
       // An error is followed by close; listening keeps it from being thrown.
       socket.addEventListener('error', () => undefined);
       return { close: () => socket.close() };
     }, options);
-  }
-
-  get connections(): number {
-    return this.kept.connections;
-  }
-
-  start(): void {
-    this.kept.start();
-  }
-
-  stop(): void {
-    this.kept.stop();
+    const deliver = deliverer(this.kept, this.stats, options.now ?? Date.now, onMessage);
   }
 }

@@ -6,17 +6,10 @@
  */
 import { createParser } from 'eventsource-parser';
 import { hermesHeaders, type PythPrice, parseUpdate } from './pyth-messages.ts';
-import { type KeepOptions, KeptConnection } from './reconnecting.ts';
+import { deliverer, type KeepOptions, KeptConnection, KeptStream } from './reconnecting.ts';
 
-export interface HermesStats {
-  events: number;
-  malformed: number;
-  lastEventAt: number | null;
-}
-
-export class HermesStream {
-  readonly stats: HermesStats = { events: 0, malformed: 0, lastEventAt: null };
-  private readonly kept: KeptConnection;
+export class HermesStream extends KeptStream {
+  protected readonly kept: KeptConnection;
 
   constructor(
     url: string,
@@ -24,21 +17,13 @@ export class HermesStream {
     onPrices: (prices: PythPrice[], receivedAt: number) => void,
     options: KeepOptions = {},
   ) {
-    const now = options.now ?? Date.now;
+    super();
     this.kept = new KeptConnection((events) => {
       const abort = new AbortController();
       const parser = createParser({
         onEvent: (event) => {
           const prices = parseUpdate(event.data);
-          if (prices.length === 0) {
-            this.stats.malformed += 1;
-            return;
-          }
-          this.kept.delivered();
-          const receivedAt = now();
-          this.stats.events += 1;
-          this.stats.lastEventAt = receivedAt;
-          onPrices(prices, receivedAt);
+          deliver(prices.length > 0 ? prices : null);
         },
         // Comments are Hermes's keep-alives: the stream is alive, nothing to parse.
         onComment: () => events.heard(),
@@ -59,17 +44,6 @@ export class HermesStream {
       );
       return { close: () => abort.abort() };
     }, options);
-  }
-
-  get connections(): number {
-    return this.kept.connections;
-  }
-
-  start(): void {
-    this.kept.start();
-  }
-
-  stop(): void {
-    this.kept.stop();
+    const deliver = deliverer(this.kept, this.stats, options.now ?? Date.now, onPrices);
   }
 }

@@ -139,3 +139,51 @@ export class KeptConnection {
     }, delay);
   }
 }
+
+/** What a stream has delivered and skipped, for the log and the operator. */
+export interface DeliveryStats {
+  delivered: number;
+  malformed: number;
+  lastDeliveredAt: number | null;
+}
+
+/**
+ * The one way a stream hands on what it parsed: null (unparseable) is counted and skipped; a
+ * message is counted, resets the connection's backoff, and goes to `deliver` with its arrival time.
+ */
+export function deliverer<T>(
+  kept: KeptConnection,
+  stats: DeliveryStats,
+  now: () => number,
+  deliver: (message: T, receivedAt: number) => void,
+): (message: T | null) => void {
+  return (message) => {
+    if (message === null) {
+      stats.malformed += 1;
+      return;
+    }
+    kept.delivered();
+    const receivedAt = now();
+    stats.delivered += 1;
+    stats.lastDeliveredAt = receivedAt;
+    deliver(message, receivedAt);
+  };
+}
+
+/** A stream over one kept connection: its counts, and start and stop. */
+export abstract class KeptStream {
+  readonly stats: DeliveryStats = { delivered: 0, malformed: 0, lastDeliveredAt: null };
+  protected abstract readonly kept: KeptConnection;
+
+  get connections(): number {
+    return this.kept.connections;
+  }
+
+  start(): void {
+    this.kept.start();
+  }
+
+  stop(): void {
+    this.kept.stop();
+  }
+}
