@@ -18,13 +18,4 @@ export const log = (line: string): void => {
 export const wallet = (n: number): string => `0x${(n + 1).toString(16).padStart(40, 'b')}`;
 
 /** A seeded generator, so two runs walk the same prices. */
-export function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+export { random } from '../tests/helpers/random.ts';

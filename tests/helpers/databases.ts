@@ -83,3 +83,26 @@ export const DATABASE_TARGETS: readonly DatabaseTarget[] = [
   { name: 'pglite', available: true, create: createPglite },
   { name: 'postgres', available: postgresAvailable, create: createPostgres },
 ];
+
+/** The URL of the PostgreSQL test database `database` is open on, for another process or pool. */
+export function urlOf(database: Database): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = database.location.slice(database.location.indexOf('/'));
+  return url.toString();
+}
+
+/**
+ * A second connection pool to the same PostgreSQL database, as a second server process holds
+ * one: `use` runs with it, and it is closed afterwards (also when `use` fails).
+ */
+export async function withSecondConnection<T>(
+  database: Database,
+  use: (second: Database) => Promise<T>,
+): Promise<T> {
+  const second = await openDatabase({ databaseUrl: urlOf(database), pgliteDir: null });
+  try {
+    return await use(second);
+  } finally {
+    await second.close();
+  }
+}

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ExchangeQuote } from '../../protocol/exchange.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { type Answer, dataOf } from './app.ts';
 import type { DatabaseTarget } from './databases.ts';
+import { checkedAdmin } from './direct-admin.ts';
 import { useMarketApp } from './seeded-app.ts';
 import { fundedWallet } from './wallets.ts';
 
@@ -26,14 +26,7 @@ export function quoteOf(answer: Answer<'10030'>): ExchangeQuote {
 export function useExchangeApp(target: DatabaseTarget) {
   const env = useMarketApp(target, createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }));
 
-  const admin = async (...argv: string[]) => {
-    const result = await runAdminCommand(
-      { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-      { database: env.database, via: 'direct' },
-    );
-    expect(result.ok, result.text).toBe(true);
-    return result;
-  };
+  const admin = checkedAdmin(env);
 
   async function user(holdings: Record<string, string> = {}) {
     const wallet = await fundedWallet(env, holdings);

@@ -10,7 +10,7 @@ import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import type { PriceSource } from '../../server/modules/markets/feed.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, type TestAppOptions } from './app.ts';
-import type { DatabaseTarget } from './databases.ts';
+import { DATABASE_TARGETS, type DatabaseTarget } from './databases.ts';
 
 export interface SeededApp {
   app: FastifyInstance;
@@ -54,4 +54,17 @@ export function useMarketApp<S extends PriceSource>(target: DatabaseTarget, sour
     env.engine = new MarketEngine({ database: env.database, source });
     ({ app: env.app } = await buildTestApp(env.database, { markets: env.engine }));
   });
+}
+
+/** A fresh seeded database (the first target, PGlite) for one test's own app: disposed after `use`. */
+export async function withSeededDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
+  const target = DATABASE_TARGETS[0];
+  if (!target) throw new Error('no database');
+  const { database, dispose } = await target.create();
+  try {
+    await seedDemo(database);
+    return await use(database);
+  } finally {
+    await dispose();
+  }
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { privateKeyToAccount } from 'viem/accounts';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { ApiCode } from '../../protocol/codes.ts';
 import { type Answer, dataOf } from './app.ts';
 
@@ -184,12 +184,17 @@ export async function adminCli(env: Record<string, string>, ...argv: string[]): 
   return stdout;
 }
 
+/** A login message `call`'s process issues to `account` (10001), and the wallet's signature of it. */
+export async function signedChallenge(call: FormCall, account: PrivateKeyAccount) {
+  const { message } = dataOf(await call('10001', { address: account.address, chainId: '1' }));
+  return { message, signature: await account.signMessage({ message }) };
+}
+
 /** Signs `call`'s session in with the wallet of `privateKey` (10001, the wallet's signature, 10002). */
 export async function signInOver(call: FormCall, privateKey: `0x${string}`): Promise<string> {
   const account = privateKeyToAccount(privateKey);
-  const challenge = dataOf(await call('10001', { address: account.address, chainId: '1' }));
-  const signature = await account.signMessage({ message: challenge.message });
-  const login = await call('10002', { message: challenge.message, signature, requestId: randomUUID() });
+  const { message, signature } = await signedChallenge(call, account);
+  const login = await call('10002', { message, signature, requestId: randomUUID() });
   if (login.respCode !== '00000') throw new Error(`login refused: ${login.respCode}`);
   return account.address;
 }

@@ -4,22 +4,16 @@
  * and redeem through the API.
  */
 import { randomUUID } from 'node:crypto';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dataOf } from './app.ts';
 import type { DatabaseTarget } from './databases.ts';
+import { directAdmin } from './direct-admin.ts';
 import { useSeededApp } from './seeded-app.ts';
 import { fundedWallet } from './wallets.ts';
 
 export function useStakingApp(target: DatabaseTarget) {
   const env = useSeededApp(target);
-  const admin = async (...argv: string[]) => {
-    const result = await runAdminCommand(
-      { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-      { database: env.database, via: 'direct' },
-    );
-    return result;
-  };
+  const admin = directAdmin(env);
   const pool = (coin: string) => balanceOf(env.database.db, systemAccount('staking_reward_pool'), coin);
   const reserved = (coin: string) => balanceOf(env.database.db, systemAccount('staking_reserved'), coin);
 

@@ -28,6 +28,39 @@ export interface WalletOptions {
   lang?: string;
 }
 
+/** The coins the demo seed lists, in the order the API answers them (configuration and assets). */
+export const DEMO_COINS = ['USDT', 'BTC', 'ETH', 'TRX', 'BNB', 'LTC', 'DOGE', 'KAS', 'NOVA', 'ORBIT'];
+
+export interface DepositArgs {
+  address: string;
+  coin: string;
+  amount: string;
+  /** The coin's test chain (DEPOSIT_CHAIN) unless given. */
+  chain?: string;
+  /** A fresh random txid unless given. */
+  txid?: string;
+  /** Added as `--reason` when given. */
+  reason?: string;
+}
+
+/** The operator's `admin deposit` command line for one deposit (without the CLI's own name). */
+export function depositArgs(deposit: DepositArgs): string[] {
+  const { address, coin, amount } = deposit;
+  return [
+    ...[
+      'deposit',
+      '--address',
+      address,
+      '--coin',
+      coin,
+      '--chain',
+      deposit.chain ?? DEPOSIT_CHAIN[coin] ?? 'ERC20',
+    ],
+    ...['--amount', amount, '--txid', deposit.txid ?? randomUUID().replaceAll('-', '')],
+    ...(deposit.reason === undefined ? [] : ['--reason', deposit.reason]),
+  ];
+}
+
 /** Books `amount` of `coin` to `address` as an operator's deposit; a refusal fails the test. */
 export async function depositTo(
   env: { readonly database: Database },
@@ -35,10 +68,7 @@ export async function depositTo(
   coin: string,
   amount: string,
 ) {
-  const booked = await directAdmin(env)(
-    ...['deposit', '--address', address, '--coin', coin, '--chain', DEPOSIT_CHAIN[coin] ?? 'ERC20'],
-    ...['--amount', amount, '--txid', randomUUID().replaceAll('-', '')],
-  );
+  const booked = await directAdmin(env)(...depositArgs({ address, coin, amount }));
   if (!booked.ok) throw new Error(`deposit of ${amount} ${coin} refused: ${booked.text}`);
 }
 

@@ -19,6 +19,10 @@ for (const target of DATABASE_TARGETS) {
       expect(dataOf(await caller(env.app)('00000')).features.account).toBe(true);
     });
 
+    /** Redeems a signed login message (10002) through `headers` (by default the configured host). */
+    const redeem = (message: string, signature: string, headers: Record<string, string> = HOST) =>
+      post(env.app, '10002', { message, signature, requestId: randomUUID() }, headers);
+
     test('sign in sets an httpOnly SameSite=Strict cookie; the session reads the user; logout ends it', async () => {
       const { envelope, response, login, cookieHeader, account } = await signIn(env.app, TEST_KEYS.alice);
       expect(envelope.respCode).toBe('00000');
@@ -50,12 +54,7 @@ for (const target of DATABASE_TARGETS) {
 
     test('a replayed message and signature are refused, also with a fresh requestId', async () => {
       const first = await signIn(env.app, TEST_KEYS.alice);
-      const replay = await post(
-        env.app,
-        '10002',
-        { message: first.message, signature: first.signature, requestId: randomUUID() },
-        { ...HOST, cookie: 'lang=en' },
-      );
+      const replay = await redeem(first.message, first.signature, { ...HOST, cookie: 'lang=en' });
       expect(replay.envelope).toMatchObject({ respCode: ERRORS.login_challenge_used.code, data: null });
       expect(replay.envelope.respMsg).toContain('already used');
       expect(replay.response.cookies.find((c) => c.name === 'sid')).toBeUndefined();
@@ -66,12 +65,7 @@ for (const target of DATABASE_TARGETS) {
       const { message } = await challenge(env.app, account.address);
       const tampered = message.replace('Chain ID: 1', 'Chain ID: 56');
       const signature = await account.signMessage({ message: tampered });
-      const { envelope } = await post(
-        env.app,
-        '10002',
-        { message: tampered, signature, requestId: randomUUID() },
-        HOST,
-      );
+      const { envelope } = await redeem(tampered, signature);
       expect(envelope.respCode).toBe(ERRORS.login_challenge_invalid.code);
     });
 
@@ -80,12 +74,7 @@ for (const target of DATABASE_TARGETS) {
       const bob = privateKeyToAccount(TEST_KEYS.bob);
       const { message } = await challenge(env.app, alice.address);
       const signature = await bob.signMessage({ message });
-      const { envelope } = await post(
-        env.app,
-        '10002',
-        { message, signature, requestId: randomUUID() },
-        HOST,
-      );
+      const { envelope } = await redeem(message, signature);
       expect(envelope.respCode).toBe(ERRORS.login_signature_invalid.code);
     });
 
@@ -93,12 +82,7 @@ for (const target of DATABASE_TARGETS) {
       const account = privateKeyToAccount(TEST_KEYS.alice);
       const { message } = await challenge(env.app, account.address);
       const signature = await account.signMessage({ message });
-      const { envelope } = await post(
-        env.app,
-        '10002',
-        { message, signature, requestId: randomUUID() },
-        { host: 'localhost:8080' },
-      );
+      const { envelope } = await redeem(message, signature, { host: 'localhost:8080' });
       expect(envelope.respCode).toBe(ERRORS.login_challenge_invalid.code);
     });
 
@@ -156,12 +140,7 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('malformed login fields are refused with field errors', async () => {
-      const { envelope } = await post(
-        env.app,
-        '10002',
-        { message: 'hello', signature: '0x12', requestId: randomUUID() },
-        { ...HOST, cookie: 'lang=en' },
-      );
+      const { envelope } = await redeem('hello', '0x12', { ...HOST, cookie: 'lang=en' });
       expect(envelope.respCode).toBe(ERRORS.field_invalid.code);
       const bad = await post(env.app, '10001', { address: '0x123', chainId: '1' }, HOST);
       expect(bad.envelope.respCode).toBe(ERRORS.field_invalid.code);
@@ -171,11 +150,7 @@ for (const target of DATABASE_TARGETS) {
       const account = privateKeyToAccount(TEST_KEYS.bob);
       const { message } = await challenge(env.app, account.address);
       const signature = await account.signMessage({ message });
-      const results = await Promise.all(
-        Array.from({ length: 6 }, () =>
-          post(env.app, '10002', { message, signature, requestId: randomUUID() }, HOST),
-        ),
-      );
+      const results = await Promise.all(Array.from({ length: 6 }, () => redeem(message, signature)));
       const ok = results.filter((r) => r.envelope.respCode === '00000');
       expect(ok).toHaveLength(1);
       expect(results.filter((r) => r.envelope.respCode === ERRORS.login_challenge_used.code)).toHaveLength(5);

@@ -21,18 +21,12 @@ import { configureDelivery } from '../../server/modules/push/delivery.ts';
 import { buildTestApp, caller, dataOf, type TestCall } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS, postgresAvailable } from '../helpers/databases.ts';
+import { expectSuccess } from '../helpers/expect-success.ts';
 import { signIn } from '../helpers/login.ts';
 import { newReceiver, startPushService } from '../helpers/push-service.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
-import {
-  adminCli,
-  formClient,
-  postgresTarget,
-  type ServerProcess,
-  type ServerTarget,
-  signInOver,
-  startServer,
-} from '../helpers/server-process.ts';
+import { sharedSession, useServerPair } from '../helpers/server-pair.ts';
+import { adminCli, signInOver } from '../helpers/server-process.ts';
 
 type PushService = Awaited<ReturnType<typeof startPushService>>;
 
@@ -91,13 +85,7 @@ for (const target of DATABASE_TARGETS) {
       env.source.pin('BTCUSDT', '60000.00', '60010.00');
       const u = await user();
       const above = await u.set('BTCUSDT', 'above', '61000');
-      expect(above.respCode, above.respMsg).toBe('00000');
-      expect(above.data).toMatchObject({
-        symbol: 'BTCUSDT',
-        direction: 'above',
-        price: '61000',
-        status: 'active',
-      });
+      expectSuccess(above, { symbol: 'BTCUSDT', direction: 'above', price: '61000', status: 'active' });
       // The last price (60,000) is already above 59,000 and below 61,000.
       expect((await u.set('BTCUSDT', 'above', '59000')).respCode).toBe(ERRORS.alert_already_reached.code);
       expect((await u.set('BTCUSDT', 'below', '60000')).respCode).toBe(ERRORS.alert_already_reached.code);
@@ -188,52 +176,43 @@ for (const target of DATABASE_TARGETS) {
 }
 
 describe.skipIf(!postgresAvailable)('price alerts with two processes on one PostgreSQL', () => {
-  let target: ServerTarget;
-  let servers: ServerProcess[] = [];
-  let env: Record<string, string>;
   let service: PushService;
-
-  beforeAll(async () => {
+  // Registered first, so it runs after the processes are gone.
+  afterAll(async () => {
+    await service?.close();
+  });
+  const pair = useServerPair(async (target) => {
     service = await startPushService(() => ({ status: 201 }));
     const ca = path.join(tmpdir(), `push-ca-${randomUUID()}.pem`);
     writeFileSync(ca, service.cert);
-    target = await postgresTarget();
-    env = {
+    return {
       ...target.env,
       PUBLIC_URL: 'http://meridian.test',
       PUSH_SERVICE_HOSTS: service.host,
       // The processes trust the local push service's certificate, as they would a real one's CA.
       NODE_EXTRA_CA_CERTS: ca,
     };
-    servers = await Promise.all([startServer(env), startServer(env)]);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const s of servers) s.child.kill('SIGKILL');
-    await target?.cleanup();
-    await service?.close();
   });
-
-  test('an alert set on one process fires exactly once and its push arrives encrypted', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
-    const session = { cookie: '' };
-    const onA = formClient(a.url, session);
-    const onB = formClient(b.url, session);
-    await signInOver(onA, generatePrivateKey());
-    await adminCli(
-      env,
+  const pinEth = (bid: string, ask: string) =>
+    adminCli(
+      pair.env,
       'markets',
       'pin',
       'ETHUSDT',
       '--bid',
-      '3000.00',
+      bid,
       '--ask',
-      '3000.10',
+      ask,
       '--minutes',
       '10',
       '--reason',
       'test',
     );
+
+  test('an alert set on one process fires exactly once and its push arrives encrypted', async () => {
+    const [onA, onB] = sharedSession(pair.servers);
+    await signInOver(onA, generatePrivateKey());
+    await pinEth('3000.00', '3000.10');
     const receiver = newReceiver();
     const saved = await onB('100666', {
       endpoint: service.endpoint('two-processes'),
@@ -254,20 +233,7 @@ describe.skipIf(!postgresAvailable)('price alerts with two processes on one Post
     expect(set.respCode).toBe('00000');
     const id = dataOf(set).id;
 
-    await adminCli(
-      env,
-      'markets',
-      'pin',
-      'ETHUSDT',
-      '--bid',
-      '3100.25',
-      '--ask',
-      '3100.35',
-      '--minutes',
-      '10',
-      '--reason',
-      'test',
-    );
+    await pinEth('3100.25', '3100.35');
     const deadline = Date.now() + 15_000;
     let fired: PriceAlert | undefined;
     while (Date.now() < deadline) {

@@ -11,10 +11,9 @@ import { codePath } from '../../protocol/envelope.ts';
 import { ERRORS } from '../../protocol/errors.ts';
 import { idempotencyKeys } from '../../server/http/idempotency/idempotency.schema.ts';
 import { codeHandlers } from '../../server/modules/index.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, FORM_HEADERS, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { useSeededApp } from '../helpers/seeded-app.ts';
+import { useSeededApp, withSeededDatabase } from '../helpers/seeded-app.ts';
 import { hits, withStandIns } from './api-stand-ins.ts';
 
 for (const target of DATABASE_TARGETS) {
@@ -134,37 +133,35 @@ for (const target of DATABASE_TARGETS) {
 
 describe('logs', () => {
   test('never contain cookies, signatures, full addresses or client IPs', async () => {
-    const target = DATABASE_TARGETS[0];
-    if (!target) throw new Error('no database target');
-    const { database, dispose } = await target.create();
-    await seedDemo(database);
-    let log = '';
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        log += String(chunk);
-        done();
-      },
-    });
-    const { app } = await buildTestApp(database, {
-      handlers: withStandIns,
-      loggerStream: stream,
-    });
     const address = '0x52908400098527886E0F7030069857D2E4169EE7';
     const signature = `0x${'ab'.repeat(65)}`;
-    await app.inject({
-      method: 'POST',
-      url: `${codePath('00000')}?address=${address}`,
-      headers: {
-        ...FORM_HEADERS,
-        cookie: 'session=secret-session-value; lang=en',
-        'x-forwarded-for': '203.0.113.9',
-      },
-      payload: `signature=${signature}&address=${address}`,
-      remoteAddress: '198.51.100.7',
+    const log = await withSeededDatabase(async (database) => {
+      let log = '';
+      const stream = new Writable({
+        write(chunk, _enc, done) {
+          log += String(chunk);
+          done();
+        },
+      });
+      const { app } = await buildTestApp(database, {
+        handlers: withStandIns,
+        loggerStream: stream,
+      });
+      await app.inject({
+        method: 'POST',
+        url: `${codePath('00000')}?address=${address}`,
+        headers: {
+          ...FORM_HEADERS,
+          cookie: 'session=secret-session-value; lang=en',
+          'x-forwarded-for': '203.0.113.9',
+        },
+        payload: `signature=${signature}&address=${address}`,
+        remoteAddress: '198.51.100.7',
+      });
+      await post(app, '100655', { requestId: randomUUID() });
+      await app.close();
+      return log;
     });
-    await post(app, '100655', { requestId: randomUUID() });
-    await app.close();
-    await dispose();
     expect(log).toContain('incoming request');
     expect(log).toContain('unexpected error');
     for (const secret of [

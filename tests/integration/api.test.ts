@@ -13,6 +13,7 @@ import { ERRORS } from '../../protocol/errors.ts';
 import { post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { DEMO_COINS } from '../helpers/wallets.ts';
 import { hits, withStandIns } from './api-stand-ins.ts';
 
 for (const target of DATABASE_TARGETS) {
@@ -30,18 +31,7 @@ for (const target of DATABASE_TARGETS) {
         chains: { id: string }[];
       };
       expect(data.serviceContract).toBe('');
-      expect(data.coins.map((c) => c.symbol)).toEqual([
-        'USDT',
-        'BTC',
-        'ETH',
-        'TRX',
-        'BNB',
-        'LTC',
-        'DOGE',
-        'KAS',
-        'NOVA',
-        'ORBIT',
-      ]);
+      expect(data.coins.map((c) => c.symbol)).toEqual(DEMO_COINS);
       // Coins only mining produces are held on the platform: no chain (docs/mining.md).
       expect(data.coins.find((c) => c.symbol === 'KAS')?.chains).toEqual([]);
       expect(data.coins[0]).toMatchObject({ precision: 6, chains: ['TRC20', 'ERC20', 'BEP20'] });

@@ -15,10 +15,12 @@ import {
   formClient as client,
   pgliteTarget,
   postgresTarget as pgTarget,
+  signedChallenge,
   startServer,
   type ServerTarget as Target,
   withdrawUntilGone,
 } from '../helpers/server-process.ts';
+import { depositArgs } from '../helpers/wallets.ts';
 
 const targets = DATABASE_TARGETS.map((t) => t.name).filter((n) => n === 'pglite' || postgresAvailable);
 
@@ -39,25 +41,17 @@ describe.each(targets)('SIGKILL during a stream of withdrawals (%s)', (name) => 
     server = started.child;
     let call = client(started.url);
     const account = privateKeyToAccount(TEST_KEYS.alice);
-    const challenge = dataOf(await call('10001', { address: account.address, chainId: '1' }));
-    const signature = await account.signMessage({ message: challenge.message });
-    expect(
-      (await call('10002', { message: challenge.message, signature, requestId: randomUUID() })).respCode,
-    ).toBe('00000');
+    const { message, signature } = await signedChallenge(call, account);
+    expect((await call('10002', { message, signature, requestId: randomUUID() })).respCode).toBe('00000');
     await admin(
-      'deposit',
-      '--address',
-      account.address,
-      '--coin',
-      'USDT',
-      '--chain',
-      'TRC20',
-      '--amount',
-      '100000',
-      '--txid',
-      'crashtest0001',
-      '--reason',
-      'crash test',
+      ...depositArgs({
+        address: account.address,
+        coin: 'USDT',
+        chain: 'TRC20',
+        amount: '100000',
+        txid: 'crashtest0001',
+        reason: 'crash test',
+      }),
     );
 
     // A stream of withdrawals; the process dies while it runs.
@@ -75,9 +69,8 @@ describe.each(targets)('SIGKILL during a stream of withdrawals (%s)', (name) => 
     expect(audit).toMatchObject({ ok: true, mismatchedAccounts: 0, negativeBalances: 0 });
     // The session cookie survived the crash as well; every accepted withdrawal is listed.
     call = client(started.url);
-    const again = dataOf(await call('10001', { address: account.address, chainId: '1' }));
-    const sig2 = await account.signMessage({ message: again.message });
-    await call('10002', { message: again.message, signature: sig2, requestId: randomUUID() });
+    const again = await signedChallenge(call, account);
+    await call('10002', { ...again, requestId: randomUUID() });
     const list = dataOf(await call('10026', { size: '100' }));
     const stored = new Set<number>();
     for (let page = 1; page <= Math.ceil(list.total / 100); page += 1) {

@@ -3,18 +3,18 @@
  * and PostgreSQL.
  */
 import { describe, expect, test } from 'vitest';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { isValidBitcoinAddress, isValidTronAddress } from '../../server/modules/deposit/derive.ts';
 import { caller, dataOf, post } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { opsAdmin } from '../helpers/direct-admin.ts';
 import { signIn, TEST_KEYS } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { DEMO_COINS, depositArgs } from '../helpers/wallets.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`deposits and assets on ${target.name}`, () => {
     const env = useSeededApp(target);
-    const admin = (...argv: string[]) =>
-      runAdminCommand({ argv, actor: 'ops' }, { database: env.database, via: 'direct' });
+    const admin = opsAdmin(env);
 
     test('each user has one address per chain, always the same, never another user’s', async () => {
       const alice = await signIn(env.app, TEST_KEYS.alice);
@@ -38,19 +38,14 @@ for (const target of DATABASE_TARGETS) {
     test('an operator-credited deposit shows in assets, deposit records and financial details', async () => {
       const alice = await signIn(env.app, TEST_KEYS.alice);
       const credited = await admin(
-        'deposit',
-        '--address',
-        alice.account.address,
-        '--coin',
-        'USDT',
-        '--chain',
-        'TRC20',
-        '--amount',
-        '100.25',
-        '--txid',
-        'a1b2c3d4e5f60718',
-        '--reason',
-        'seen on chain',
+        ...depositArgs({
+          address: alice.account.address,
+          coin: 'USDT',
+          chain: 'TRC20',
+          amount: '100.25',
+          txid: 'a1b2c3d4e5f60718',
+          reason: 'seen on chain',
+        }),
       );
       expect(credited).toMatchObject({ ok: true, json: { status: 'credited' } });
 
@@ -64,18 +59,7 @@ for (const target of DATABASE_TARGETS) {
         valueUsdt: '100.25',
       });
       expect(assets.totalUsdt).toBe('100.25');
-      expect(assets.assets.map((a) => a.coin)).toEqual([
-        'USDT',
-        'BTC',
-        'ETH',
-        'TRX',
-        'BNB',
-        'LTC',
-        'DOGE',
-        'KAS',
-        'NOVA',
-        'ORBIT',
-      ]);
+      expect(assets.assets.map((a) => a.coin)).toEqual(DEMO_COINS);
 
       const records = dataOf(await call('10021'));
       expect(records).toMatchObject({ total: 1, page: 1, size: 20 });
@@ -115,43 +99,39 @@ for (const target of DATABASE_TARGETS) {
       });
       expect(
         await admin(
-          'deposit',
-          '--address',
-          alice.account.address,
-          '--coin',
-          'BTC',
-          '--chain',
-          'TRC20',
-          '--amount',
-          '1',
-          '--txid',
-          'ffffeeee0001',
-          '--reason',
-          'x',
+          ...depositArgs({
+            address: alice.account.address,
+            coin: 'BTC',
+            chain: 'TRC20',
+            amount: '1',
+            txid: 'ffffeeee0001',
+            reason: 'x',
+          }),
         ),
       ).toMatchObject({ exitCode: 2 });
       // A zero amount is a usage error too, not a failure deep in the ledger.
       expect(
         await admin(
-          ...['deposit', '--address', alice.account.address, '--coin', 'USDT', '--chain', 'TRC20'],
-          ...['--amount', '0', '--txid', 'ffffeeee0000', '--reason', 'x'],
+          ...depositArgs({
+            address: alice.account.address,
+            coin: 'USDT',
+            chain: 'TRC20',
+            amount: '0',
+            txid: 'ffffeeee0000',
+            reason: 'x',
+          }),
         ),
       ).toMatchObject({ exitCode: 2, text: expect.stringContaining('amount must be positive') });
       expect(
         await admin(
-          'deposit',
-          '--address',
-          '0x000000000000000000000000000000000000dEaD',
-          '--coin',
-          'USDT',
-          '--chain',
-          'TRC20',
-          '--amount',
-          '1',
-          '--txid',
-          'ffffeeee0002',
-          '--reason',
-          'x',
+          ...depositArgs({
+            address: '0x000000000000000000000000000000000000dEaD',
+            coin: 'USDT',
+            chain: 'TRC20',
+            amount: '1',
+            txid: 'ffffeeee0002',
+            reason: 'x',
+          }),
         ),
       ).toMatchObject({ exitCode: 2 });
       expect(

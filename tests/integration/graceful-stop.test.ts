@@ -22,6 +22,7 @@ import {
   withdrawUntilGone,
 } from '../helpers/server-process.ts';
 import { readTicks } from '../helpers/tick-stream.ts';
+import { depositArgs } from '../helpers/wallets.ts';
 
 const STREAMS = 100;
 const CALLERS = 4;
@@ -45,19 +46,14 @@ describe.each(targets)('SIGTERM with open streams and calls in flight (%s)', (na
     const address = await signInOver(formClient(server.url, session), TEST_KEYS.alice);
     await adminCli(
       env,
-      'deposit',
-      '--address',
-      address,
-      '--coin',
-      'USDT',
-      '--chain',
-      'TRC20',
-      '--amount',
-      '100000',
-      '--txid',
-      'stoptest0001',
-      '--reason',
-      'stop test',
+      ...depositArgs({
+        address,
+        coin: 'USDT',
+        chain: 'TRC20',
+        amount: '100000',
+        txid: 'stoptest0001',
+        reason: 'stop test',
+      }),
     );
 
     // 100 clients watching prices, each until the server ends its stream (or a minute passes).

@@ -11,32 +11,23 @@ import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import type { IdoOffering } from '../../protocol/ido.ts';
 import { dec, fmt } from '../../protocol/money.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
-import { type Database, openDatabase } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { IDO_LOCK_KEY, runPhases } from '../../server/modules/ido/ido.job.ts';
 import { caller, dataOf, type TestCall } from '../helpers/app.ts';
-import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
+import { checkedAdmin } from '../helpers/direct-admin.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 import { fundedWallet } from '../helpers/wallets.ts';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const HOUR = 3_600_000;
 let tokens = 0;
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`IDO on ${target.name}`, () => {
     const env = useSeededApp(target);
-    const admin = async (...argv: string[]) => {
-      const result = await runAdminCommand(
-        { argv: [...argv, '--reason', 'test'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
-      expect(result.ok, result.text).toBe(true);
-      return result;
-    };
+    const admin = checkedAdmin(env);
     const treasury = (token: string) => balanceOf(env.database.db, systemAccount('ido_treasury'), token);
     // env.app is read at each call: the app is built in the suite's beforeAll.
     const anonymous: TestCall = (code, body) => caller(env.app, { cookie: 'lang=en' })(code, body);
@@ -262,10 +253,7 @@ for (const target of DATABASE_TARGETS) {
         await runPhases(env.database, new Date());
         const people = await Promise.all([user(), user(), user()]);
         for (const p of people) expect((await p.subscribe(o.id, '5')).respCode).toBe('00000');
-        const url = new URL(ADMIN_URL);
-        url.pathname = env.database.location.slice(env.database.location.indexOf('/'));
-        const second: Database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
-        try {
+        await withSecondConnection(env.database, async (second) => {
           const held = await env.database.tryAdvisoryLock(IDO_LOCK_KEY);
           expect(held.acquired).toBe(true);
           expect(await runPhases(second, new Date(o.release))).toMatchObject({ ran: false, changes: [] });
@@ -278,9 +266,7 @@ for (const target of DATABASE_TARGETS) {
           expect(mine).toEqual(['ended', 'issued']);
           for (const p of people) expect(await p.balance(o.token)).toBe('33.333333');
           expect((await auditLedger(env.database.db)).ok).toBe(true);
-        } finally {
-          await second.close();
-        }
+        });
       },
     );
 

@@ -10,22 +10,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { dataOf } from '../helpers/app.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
+import { freshKey } from '../helpers/login.ts';
 import { openMarketsClockEnv } from '../helpers/market-clock.ts';
 import { type ReservationMismatch, reservationMismatches } from '../helpers/reservations.ts';
+import { sharedSession, useServerPair } from '../helpers/server-pair.ts';
 import {
   adminCli,
   type FormCall,
   formClient,
-  postgresTarget,
   type ServerProcess,
-  type ServerTarget,
   signInOver,
-  startServer,
 } from '../helpers/server-process.ts';
+import { depositArgs } from '../helpers/wallets.ts';
 
 const OPERATIONS = 10_000;
 const USERS = 12;
@@ -42,56 +42,30 @@ function generator(seed: number) {
 }
 
 describe.skipIf(!postgresAvailable)('randomized money operations over two processes', () => {
-  let target: ServerTarget;
-  let servers: ServerProcess[] = [];
   // One offset for both processes and every CLI call, so their clocks agree.
   const clock = openMarketsClockEnv();
-  beforeAll(async () => {
-    target = await postgresTarget();
-    const env = {
-      ...target.env,
-      ...clock,
-      PUBLIC_URL: 'http://meridian.test',
-      RATE_LIMIT_PER_IP: '1000000',
-      RATE_LIMIT_PER_WALLET: '1000000',
-    };
-    servers = await Promise.all([startServer(env), startServer(env)]);
-  }, 120_000);
-  afterAll(async () => {
-    for (const s of servers) s.child.kill('SIGKILL');
-    await target?.cleanup();
-  });
+  const pair = useServerPair((target) => ({
+    ...target.env,
+    ...clock,
+    PUBLIC_URL: 'http://meridian.test',
+    RATE_LIMIT_PER_IP: '1000000',
+    RATE_LIMIT_PER_WALLET: '1000000',
+  }));
 
   test(`${OPERATIONS} operations: audit clean, nobody negative, retries applied once, only allowed refusals`, async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
-    const env = { ...target.env, ...clock };
+    const [a] = pair.servers as [ServerProcess, ServerProcess];
+    const env = { ...pair.target.env, ...clock };
     const people: { on: [FormCall, FormCall] }[] = [];
     for (let i = 0; i < USERS; i += 1) {
-      const session = { cookie: '' };
-      const key = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as const;
-      const address = await signInOver(formClient(a.url, session), key);
+      const on = sharedSession(pair.servers);
+      const address = await signInOver(on[0], freshKey());
       for (const [coin, chain, amount] of [
         ['USDT', 'TRC20', '20000'],
         ['ETH', 'ERC20', '5'],
       ] as const) {
-        await adminCli(
-          env,
-          'deposit',
-          '--address',
-          address,
-          '--coin',
-          coin,
-          '--chain',
-          chain,
-          '--amount',
-          amount,
-          '--txid',
-          randomUUID().replaceAll('-', ''),
-          '--reason',
-          'invariant run',
-        );
+        await adminCli(env, ...depositArgs({ address, coin, chain, amount, reason: 'invariant run' }));
       }
-      people.push({ on: [formClient(a.url, session), formClient(b.url, session)] });
+      people.push({ on });
     }
     const anyone = formClient(a.url);
     const plans = dataOf(await anyone('10035'));
@@ -170,7 +144,7 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
       done += 1;
     };
     // After every operation, in one statement (a snapshot between commits): reservations = holdings.
-    const reader = new pg.Client({ connectionString: target.env.DATABASE_URL });
+    const reader = new pg.Client({ connectionString: pair.target.env.DATABASE_URL });
     await reader.connect();
     let checks = 0;
     const mismatches: ReservationMismatch[] = [];

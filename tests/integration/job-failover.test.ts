@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STAKING_LOCK_KEY } from '../../server/modules/staking/staking.job.ts';
 import { dataOf } from '../helpers/app.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
+import { freshKey } from '../helpers/login.ts';
 import {
   adminCli,
   exited,
@@ -23,6 +24,7 @@ import {
   signInOver,
   startServer,
 } from '../helpers/server-process.ts';
+import { depositArgs } from '../helpers/wallets.ts';
 
 const JOB_INTERVAL_MS = 300;
 
@@ -71,15 +73,11 @@ describe.skipIf(!postgresAvailable)('a job whose lock holder dies', () => {
     const a = await startServer(env);
     servers.push(a);
 
-    const session = { cookie: '' };
-    const key = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}` as const;
-    const call = formClient(a.url, session);
-    const address = (await signInOver(call, key)).toLowerCase();
+    const call = formClient(a.url, { cookie: '' });
+    const address = (await signInOver(call, freshKey())).toLowerCase();
     await adminCli(
       env,
-      'deposit',
-      ...['--address', address, '--coin', 'USDT', '--chain', 'TRC20', '--amount', '1000'],
-      ...['--txid', randomUUID().replaceAll('-', ''), '--reason', 'failover test'],
+      ...depositArgs({ address, coin: 'USDT', chain: 'TRC20', amount: '1000', reason: 'failover test' }),
     );
     const plans = dataOf(await call('10035'));
     const plan = plans.find((p) => p.coin === 'USDT');

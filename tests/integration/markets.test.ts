@@ -10,7 +10,11 @@ import { type Candle, INTERVALS } from '../../protocol/markets.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import type { Database } from '../../server/db/client.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { MARKET_LOCK_KEY, MarketEngine } from '../../server/modules/markets/engine.ts';
+import {
+  MARKET_LOCK_KEY,
+  MarketEngine,
+  type MarketEngineOptions,
+} from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { candleWindow, lastCandles } from '../../server/modules/markets/markets.repository.ts';
@@ -18,9 +22,21 @@ import { candles1d, candles1m } from '../../server/modules/markets/markets.schem
 import { seedDemo } from '../../server/seed/demo.ts';
 import { buildTestApp, caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { withSeededDatabase } from '../helpers/seeded-app.ts';
 
 // A Wednesday afternoon in New York: every market in the demo set is open.
 const NOW = Date.UTC(2026, 10, 18, 18, 30, 20);
+
+/** A market engine over the simulated demo feed (seed 'test') on `database`. */
+const simulatedEngine = (
+  database: Database,
+  options: Omit<MarketEngineOptions, 'database' | 'source'> = {},
+) =>
+  new MarketEngine({
+    database,
+    source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }),
+    ...options,
+  });
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`markets on ${target.name}`, () => {
@@ -32,10 +48,7 @@ for (const target of DATABASE_TARGETS) {
     beforeAll(async () => {
       ({ database, dispose } = await target.create());
       await seedDemo(database);
-      const source = createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' });
-      engine = new MarketEngine({
-        database,
-        source,
+      engine = simulatedEngine(database, {
         now: () => NOW,
         minuteBackfillDays: 1,
         dailyBackfillDays: 400,
@@ -170,9 +183,7 @@ for (const target of DATABASE_TARGETS) {
       );
       expect(pinned.ok, pinned.text).toBe(true);
       // A process that starts (or restarts) now: no second of waiting for the pins to load.
-      const fresh = new MarketEngine({
-        database,
-        source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }),
+      const fresh = simulatedEngine(database, {
         now: () => NOW,
         minuteBackfillDays: 1,
         dailyBackfillDays: 400,
@@ -212,64 +223,51 @@ for (const target of DATABASE_TARGETS) {
 
 describe('the tick stream', () => {
   test('sends ticks for the symbols asked, and replays what a reconnecting client missed', async () => {
-    const target = DATABASE_TARGETS[0];
-    if (!target) throw new Error('no database');
-    const { database, dispose } = await target.create();
-    await seedDemo(database);
-    const engine = new MarketEngine({
-      database,
-      source: createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' }),
-    });
-    const { app } = await buildTestApp(database, { markets: engine });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    try {
-      const missing = await fetch(`http://127.0.0.1:${port}/adc/stream/ticks?symbols=NOPE`);
-      expect(missing.status).toBe(400);
-      const controller = new AbortController();
-      const response = await fetch(`http://127.0.0.1:${port}/adc/stream/ticks?symbols=BTCUSDT`, {
-        headers: { 'last-event-id': String(Date.now() - 5_000) },
-        signal: controller.signal,
-      });
-      expect(response.headers.get('content-type')).toContain('text/event-stream');
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      let text = '';
-      const deadline = Date.now() + 5_000;
-      const timer = setInterval(() => void engine.publishTicks(), 200);
-      while (Date.now() < deadline && (text.match(/event: tick/g) ?? []).length < 7) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
+    await withSeededDatabase(async (database) => {
+      const engine = simulatedEngine(database);
+      const { app } = await buildTestApp(database, { markets: engine });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      try {
+        const missing = await fetch(`http://127.0.0.1:${port}/adc/stream/ticks?symbols=NOPE`);
+        expect(missing.status).toBe(400);
+        const controller = new AbortController();
+        const response = await fetch(`http://127.0.0.1:${port}/adc/stream/ticks?symbols=BTCUSDT`, {
+          headers: { 'last-event-id': String(Date.now() - 5_000) },
+          signal: controller.signal,
+        });
+        expect(response.headers.get('content-type')).toContain('text/event-stream');
+        const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+        let text = '';
+        const deadline = Date.now() + 5_000;
+        const timer = setInterval(() => void engine.publishTicks(), 200);
+        while (Date.now() < deadline && (text.match(/event: tick/g) ?? []).length < 7) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+        }
+        clearInterval(timer);
+        controller.abort();
+        const ticks = text.match(/event: tick/g) ?? [];
+        // About five replayed seconds arrive at once, then live ones.
+        expect(ticks.length).toBeGreaterThanOrEqual(7);
+        expect(text).toContain('"symbol":"BTCUSDT"');
+        expect(text).not.toContain('ETHUSDT');
+      } finally {
+        await engine.stop();
+        await app.close();
       }
-      clearInterval(timer);
-      controller.abort();
-      const ticks = text.match(/event: tick/g) ?? [];
-      // About five replayed seconds arrive at once, then live ones.
-      expect(ticks.length).toBeGreaterThanOrEqual(7);
-      expect(text).toContain('"symbol":"BTCUSDT"');
-      expect(text).not.toContain('ETHUSDT');
-    } finally {
-      await engine.stop();
-      await app.close();
-      await dispose();
-    }
+    });
   });
 });
 
 describe('candles of a closed market', () => {
   test('count back from the last trading minute, not from the empty weekend', async () => {
-    const target = DATABASE_TARGETS[0];
-    if (!target) throw new Error('no database');
-    const { database, dispose } = await target.create();
-    try {
-      await seedDemo(database);
+    await withSeededDatabase(async (database) => {
       // Saturday noon in New York: forex has been closed since Friday 17:00.
       const saturday = Date.UTC(2026, 10, 21, 17, 0, 0);
-      const source = createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' });
-      const engine = new MarketEngine({
-        database,
-        source,
+      const engine = simulatedEngine(database, {
         now: () => saturday,
         minuteBackfillDays: 2,
         dailyBackfillDays: 60,
@@ -280,23 +278,14 @@ describe('candles of a closed market', () => {
       expect(candles).toHaveLength(120);
       expect((candles.at(-1) as Candle).time).toBe(Date.UTC(2026, 10, 20, 21, 59, 0));
       await app.close();
-    } finally {
-      await dispose();
-    }
+    });
   });
 });
 
 describe('1-minute candle retention', () => {
   test('minutes older than the retention are deleted; daily history stays', async () => {
-    const target = DATABASE_TARGETS[0];
-    if (!target) throw new Error('no database');
-    const { database, dispose } = await target.create();
-    try {
-      await seedDemo(database);
-      const source = createSimulatedSource(DEMO_INSTRUMENTS, { seed: 'test' });
-      const engine = new MarketEngine({
-        database,
-        source,
+    await withSeededDatabase(async (database) => {
+      const engine = simulatedEngine(database, {
         minuteBackfillDays: 1,
         dailyBackfillDays: 10,
         minuteRetentionDays: 1,
@@ -317,8 +306,6 @@ describe('1-minute candle retention', () => {
         .from(candles1d)
         .where(eq(candles1d.symbol, 'BTCUSDT'));
       expect(days[0]?.n).toBeGreaterThan(5);
-    } finally {
-      await dispose();
-    }
+    });
   });
 });

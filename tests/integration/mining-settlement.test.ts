@@ -10,16 +10,13 @@ import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { addDays } from '../../protocol/mining.ts';
 import { dec, fmt } from '../../protocol/money.ts';
-import { type Database, openDatabase } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { MINING_LOCK_KEY, runSettlement } from '../../server/modules/mining/mining.job.ts';
 import { miningHoldings, miningIncome } from '../../server/modules/mining/mining.schema.ts';
 import { dataOf } from '../helpers/app.ts';
-import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { today, useMiningApp } from '../helpers/mining-app.ts';
-
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`mining on ${target.name}`, () => {
@@ -87,10 +84,7 @@ for (const target of DATABASE_TARGETS) {
       async () => {
         const u = await user('2000');
         for (let i = 0; i < 4; i += 1) expect((await u.rent('KS5PRO', '1')).respCode).toBe('00000');
-        const url = new URL(ADMIN_URL);
-        url.pathname = env.database.location.slice(env.database.location.indexOf('/'));
-        const second: Database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
-        try {
+        await withSecondConnection(env.database, async (second) => {
           const held = await env.database.tryAdvisoryLock(MINING_LOCK_KEY);
           expect(held.acquired).toBe(true);
           const through = addDays(today(), 3);
@@ -103,9 +97,7 @@ for (const target of DATABASE_TARGETS) {
             .where(eq(miningIncome.user, u.address.toLowerCase()));
           expect(rows).toHaveLength(12);
           expect(await u.balance('KAS')).toBe(fmt(dec('77.7').times(12)));
-        } finally {
-          await second.close();
-        }
+        });
       },
     );
 

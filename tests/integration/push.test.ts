@@ -8,10 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PushMessage } from '../../protocol/push.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
 import { configureDelivery } from '../../server/modules/push/delivery.ts';
 import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { opsAdmin } from '../helpers/direct-admin.ts';
 import { signIn, TEST_KEYS } from '../helpers/login.ts';
 import { newReceiver, startPushService, verifyVapid } from '../helpers/push-service.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
@@ -21,6 +21,7 @@ type Service = Awaited<ReturnType<typeof startPushService>>;
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`push delivery on ${target.name}`, () => {
     const env = useSeededApp(target);
+    const admin = opsAdmin(env);
     let service: Service;
     let undo: () => void;
     const previousHosts = process.env.PUSH_SERVICE_HOSTS;
@@ -44,18 +45,21 @@ for (const target of DATABASE_TARGETS) {
 
     test('publishing sends each subscription one encrypted message in its language; 410 removes, 500 gives up', async () => {
       const alice = await signIn(env.app, TEST_KEYS.alice);
-      const subscribers = [
-        { name: 'en-1', lang: 'en' },
-        { name: 'zh-1', lang: 'zh-CN' },
-        { name: 'ar-1', lang: 'ar' },
-        { name: 'fr-1', lang: 'fr' }, // not written in French: English is the fallback
-        { name: 'zh-2', lang: 'zh-CN' },
-        { name: 'en-2', lang: 'en' },
-        { name: 'ar-2', lang: 'ar' },
-        { name: 'busy-1', lang: 'en' },
-        { name: 'gone-1', lang: 'en' },
-        { name: 'broken-1', lang: 'ar' },
-      ].map((s) => ({ ...s, receiver: newReceiver(), endpoint: service.endpoint(s.name) }));
+      // Name and language of each subscription; fr-1's is not written in French: English is the fallback.
+      const subscribers = (
+        [
+          ['en-1', 'en'],
+          ['zh-1', 'zh-CN'],
+          ['ar-1', 'ar'],
+          ['fr-1', 'fr'],
+          ['zh-2', 'zh-CN'],
+          ['en-2', 'en'],
+          ['ar-2', 'ar'],
+          ['busy-1', 'en'],
+          ['gone-1', 'en'],
+          ['broken-1', 'ar'],
+        ] as const
+      ).map(([name, lang]) => ({ name, lang, receiver: newReceiver(), endpoint: service.endpoint(name) }));
       for (const [i, s] of subscribers.entries()) {
         // The first one is saved signed in: it is tied to Alice.
         const saved = await caller(env.app, i === 0 ? { cookie: alice.cookieHeader } : {})('100666', {
@@ -72,33 +76,11 @@ for (const target of DATABASE_TARGETS) {
 
       // Every answer waits until released: publishing must finish without waiting for sending.
       service.hold();
-      const result = await runAdminCommand(
-        {
-          argv: [
-            'news',
-            'publish',
-            '--lang',
-            'en',
-            '--title',
-            'Maintenance tonight',
-            '--body',
-            'Deposits pause at **02:00 UTC**.',
-            '--lang',
-            'zh-CN',
-            '--title',
-            '今晚维护',
-            '--body',
-            '充值将于 **02:00 UTC** 暂停。',
-            '--lang',
-            'ar',
-            '--title',
-            'صيانة الليلة',
-            '--body',
-            'تتوقف الإيداعات الساعة **02:00 UTC**.',
-          ],
-          actor: 'ops',
-        },
-        { database: env.database, via: 'direct' },
+      const result = await admin(
+        ...['news', 'publish'],
+        ...['--lang', 'en', '--title', 'Maintenance tonight', '--body', 'Deposits pause at **02:00 UTC**.'],
+        ...['--lang', 'zh-CN', '--title', '今晚维护', '--body', '充值将于 **02:00 UTC** 暂停。'],
+        ...['--lang', 'ar', '--title', 'صيانة الليلة', '--body', 'تتوقف الإيداعات الساعة **02:00 UTC**.'],
       );
       expect(result).toMatchObject({ ok: true });
       const id = (result.json as { id: number }).id;
@@ -148,10 +130,7 @@ for (const target of DATABASE_TARGETS) {
       }
 
       // 410: the subscription is gone; 500: kept (a later announcement tries again).
-      const next = await runAdminCommand(
-        { argv: ['news', 'publish', '--title', 'Second', '--body', 'Again.'], actor: 'ops' },
-        { database: env.database, via: 'direct' },
-      );
+      const next = await admin('news', 'publish', '--title', 'Second', '--body', 'Again.');
       expect(await next.background).toEqual([
         `announcement ${(next.json as { id: number }).id} pushed to 9 subscriptions: 8 sent, 0 removed (gone), 1 failed`,
       ]);

@@ -7,81 +7,61 @@
  */
 import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { dataOf } from '../helpers/app.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
 import { TEST_KEYS } from '../helpers/login.ts';
+import { sharedSession, useServerPair } from '../helpers/server-pair.ts';
 import {
   adminCli,
   exited,
   formClient,
-  postgresTarget,
   type ServerProcess,
-  type ServerTarget,
-  startServer,
+  signedChallenge,
 } from '../helpers/server-process.ts';
 import { readTicks } from '../helpers/tick-stream.ts';
 
 const SYMBOLS = DEMO_INSTRUMENTS.slice(0, 4).map((i) => i.symbol);
 
 describe.skipIf(!postgresAvailable)('several server processes on one PostgreSQL', () => {
-  let target: ServerTarget;
-  let servers: ServerProcess[] = [];
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    target = await postgresTarget();
-    // Behind one proxy every process is reached at one origin: login messages name PUBLIC_URL.
-    env = { ...target.env, LOG_LEVEL: 'info', PUBLIC_URL: 'http://meridian.test' };
-    // Same host, same DATA_DIR, same DATABASE_URL, started at the same moment.
-    servers = await Promise.all([startServer(env), startServer(env)]);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const s of servers) s.child.kill('SIGKILL');
-    await target?.cleanup();
-  });
+  // Behind one proxy every process is reached at one origin: login messages name PUBLIC_URL.
+  const pair = useServerPair((target) => ({
+    ...target.env,
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: 'http://meridian.test',
+  }));
 
   test('a login begun on one process ends on the other; the session works on both; the CLI runs beside them', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
-    const session = { cookie: '' };
-    const onA = formClient(a.url, session);
-    const onB = formClient(b.url, session);
+    const [a] = pair.servers as [ServerProcess, ServerProcess];
+    const [onA, onB] = sharedSession(pair.servers);
     const account = privateKeyToAccount(TEST_KEYS.alice);
-    const challenge = dataOf(await onA('10001', { address: account.address, chainId: '1' }));
-    const signature = await account.signMessage({ message: challenge.message });
-    expect(
-      (await onB('10002', { message: challenge.message, signature, requestId: randomUUID() })).respCode,
-    ).toBe('00000');
+    const { message, signature } = await signedChallenge(onA, account);
+    expect((await onB('10002', { message, signature, requestId: randomUUID() })).respCode).toBe('00000');
     // The nonce was used up on B: replaying the same signature on A is refused.
-    const replay = await formClient(a.url)('10002', {
-      message: challenge.message,
-      signature,
-      requestId: randomUUID(),
-    });
+    const replay = await formClient(a.url)('10002', { message, signature, requestId: randomUUID() });
     expect(replay.respCode).not.toBe('00000');
     for (const call of [onA, onB]) {
       const me = await call('10008');
       expect(me.respCode).toBe('00000');
       expect(dataOf(me).address.toLowerCase()).toBe(account.address.toLowerCase());
     }
-    expect(JSON.parse(await adminCli(env, 'audit'))).toMatchObject({ ok: true });
+    expect(JSON.parse(await adminCli(pair.env, 'audit'))).toMatchObject({ ok: true });
   });
 
   test("the operator's change through the CLI reaches every process at once", async () => {
     const value = `@desk_${randomUUID().slice(0, 8)}`;
     // Both processes have the configuration cached.
-    for (const s of servers) expect((await formClient(s.url)('00000')).respCode).toBe('00000');
-    await adminCli(env, 'config', 'contact', 'telegram', value, '--reason', 'scale-out test');
-    for (const s of servers) {
+    for (const s of pair.servers) expect((await formClient(s.url)('00000')).respCode).toBe('00000');
+    await adminCli(pair.env, 'config', 'contact', 'telegram', value, '--reason', 'scale-out test');
+    for (const s of pair.servers) {
       const config = dataOf(await formClient(s.url)('00000'));
       expect(config.contact.map((c) => c.value)).toContain(value);
     }
   });
 
   test('SSE clients on different processes receive identical tick sequences', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const [a, b] = pair.servers as [ServerProcess, ServerProcess];
     const [fromA, fromB] = await Promise.all([
       readTicks(a.url, SYMBOLS, 4_000),
       readTicks(b.url, SYMBOLS, 4_000),
@@ -96,8 +76,8 @@ describe.skipIf(!postgresAvailable)('several server processes on one PostgreSQL'
   });
 
   test('the producer is killed: another process takes over and its streams go on', async () => {
-    const producer = servers.find((s) => s.output().includes('this process writes candles'));
-    const survivor = servers.find((s) => s !== producer);
+    const producer = pair.servers.find((s) => s.output().includes('this process writes candles'));
+    const survivor = pair.servers.find((s) => s !== producer);
     if (!producer || !survivor) throw new Error('no producer found');
     producer.child.kill('SIGKILL');
     await exited(producer.child);
@@ -106,6 +86,6 @@ describe.skipIf(!postgresAvailable)('several server processes on one PostgreSQL'
     const ticks = await readTicks(survivor.url, SYMBOLS, 9_000);
     expect(ticks.filter((t) => Number(t.id) > killedAt + 1000).length).toBeGreaterThan(0);
     expect(survivor.output()).toContain('this process writes candles');
-    expect(JSON.parse(await adminCli(env, 'audit'))).toMatchObject({ ok: true });
+    expect(JSON.parse(await adminCli(pair.env, 'audit'))).toMatchObject({ ok: true });
   }, 30_000);
 });

@@ -5,16 +5,14 @@
  * chain has no RPC URL is "not attested" (null), never a typed-in figure.
  */
 import { randomUUID } from 'node:crypto';
-import type { Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SolvencySnapshot } from '../../protocol/solvency.ts';
-import { runAdminCommand } from '../../server/admin/runner.ts';
-import type { Database } from '../../server/db/client.ts';
 import { ensureUser } from '../../server/modules/account/account.repository.ts';
 import { amountAt } from '../../server/modules/chain-watch/evm-watcher.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
+import { useChainDatabase } from '../helpers/chain-app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { type LocalChain, localChainConfig, startLocalChain } from '../helpers/local-chain.ts';
+import { localChainConfig } from '../helpers/local-chain.ts';
+import { depositArgs } from '../helpers/wallets.ts';
 
 const CHAIN = 'ERC20';
 const target = DATABASE_TARGETS[0];
@@ -27,51 +25,34 @@ test('chain amounts become exact decimals at the ledger scale', () => {
 });
 
 describe.skipIf(!target?.available)('reserves read on a local node', () => {
-  let chain: LocalChain;
-  let database: Database;
-  let dispose: (() => Promise<void>) | undefined;
-  let usdt: Hex;
-  const admin = (...argv: string[]) =>
-    runAdminCommand({ argv: [...argv, '--reason', 'test'], actor: 'ops' }, { database, via: 'direct' });
   const reserveA = '0x1111111111111111111111111111111111111111';
   const reserveB = '0x2222222222222222222222222222222222222222';
   const reserveEth = '0x3333333333333333333333333333333333333333';
-
-  beforeAll(async () => {
-    if (!target) return;
-    chain = await startLocalChain();
-    ({ database, dispose } = await target.create());
-    await seedDemo(database);
-    usdt = await chain.deployToken('USDT', 6, '1000000');
-    for (const argv of [
+  const { env, admin } = useChainDatabase(
+    target,
+    (usdt) => [
       ...localChainConfig(CHAIN, usdt),
       ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'USDT', '--address', reserveA],
       ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'USDT', '--address', reserveB],
       ['solvency', 'reserve', '--chain', CHAIN, '--coin', 'ETH', '--address', reserveEth],
       // A chain without an RPC URL here: its reserve cannot be read.
       ['solvency', 'reserve', '--chain', 'BEP20', '--coin', 'BTC', '--address', reserveA],
-    ]) {
-      const result = await admin(...argv);
-      expect(result.ok, result.text).toBe(true);
-    }
-    await chain.sendToken(usdt, reserveA, '1000', 6);
-    await chain.sendToken(usdt, reserveB, '234.5', 6);
-    await chain.sendEth(reserveEth, '2.5');
-    const user = `0x${randomUUID().replaceAll('-', '')}00000000`;
-    await ensureUser(database.db, user, null);
-    const deposit = await admin(
-      ...['deposit', '--address', user, '--coin', 'USDT', '--chain', 'TRC20', '--amount', '1000'],
-      ...['--txid', randomUUID().replaceAll('-', '')],
-    );
-    expect(deposit.ok, deposit.text).toBe(true);
-  }, 120_000);
-  afterAll(async () => {
-    await chain?.stop();
-    await dispose?.();
-  });
+    ],
+    async ({ chain, database, usdt }) => {
+      await chain.sendToken(usdt, reserveA, '1000', 6);
+      await chain.sendToken(usdt, reserveB, '234.5', 6);
+      await chain.sendEth(reserveEth, '2.5');
+      const user = `0x${randomUUID().replaceAll('-', '')}00000000`;
+      await ensureUser(database.db, user, null);
+      const deposit = await admin(
+        ...depositArgs({ address: user, coin: 'USDT', chain: 'TRC20', amount: '1000' }),
+      );
+      expect(deposit.ok, deposit.text).toBe(true);
+    },
+  );
 
   test('each coin sums its addresses on chain; no RPC URL means not attested', async () => {
-    process.env[`CHAIN_RPC_${CHAIN}`] = chain.url;
+    process.env[`CHAIN_RPC_${CHAIN}`] = env.chain.url;
     try {
       const result = await admin('solvency', 'snapshot');
       expect(result.ok, result.text).toBe(true);

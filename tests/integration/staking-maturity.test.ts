@@ -10,7 +10,6 @@ import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { dec, fmt } from '../../protocol/money.ts';
 import { DAY_MS, type Stake } from '../../protocol/staking.ts';
-import { type Database, openDatabase } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { journalEntries } from '../../server/ledger/ledger.schema.ts';
@@ -18,11 +17,9 @@ import { runMaturity, STAKING_LOCK_KEY } from '../../server/modules/staking/stak
 import { stakes } from '../../server/modules/staking/staking.schema.ts';
 import { matureDueStakes, redeem } from '../../server/modules/staking/staking.service.ts';
 import { dataOf } from '../helpers/app.ts';
-import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { useStakingApp } from '../helpers/staking-app.ts';
-
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`staking on ${target.name}`, () => {
@@ -108,10 +105,7 @@ for (const target of DATABASE_TARGETS) {
         const u = await user({ USDT: '1000' });
         const made = [] as Stake[];
         for (let i = 0; i < 5; i += 1) made.push(dataOf(await u.stake('USDT', 7, '10')));
-        const url = new URL(ADMIN_URL);
-        url.pathname = env.database.location.slice(env.database.location.indexOf('/'));
-        const second: Database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
-        try {
+        await withSecondConnection(env.database, async (second) => {
           // While the first process holds the lock, the second does nothing.
           const held = await env.database.tryAdvisoryLock(STAKING_LOCK_KEY);
           expect(held.acquired).toBe(true);
@@ -127,9 +121,7 @@ for (const target of DATABASE_TARGETS) {
           expect(rows).toHaveLength(5);
           const interest = made.reduce((n, s) => n + Number(s.interest), 0);
           expect(Number(await u.balance('USDT'))).toBeCloseTo(1000 + interest, 6);
-        } finally {
-          await second.close();
-        }
+        });
       },
     );
 

@@ -14,7 +14,7 @@ import { auditLedger } from '../../server/ledger/audit.ts';
 import { dataOf } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { directAdmin } from '../helpers/direct-admin.ts';
+import { checkedAdmin, directAdmin } from '../helpers/direct-admin.ts';
 import { miningBooks } from '../helpers/mining-app.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
 import { fundedWallet } from '../helpers/wallets.ts';
@@ -23,11 +23,7 @@ for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`mining terms fixed at reservation on ${target.name}`, () => {
     const env = useMarketApp(target, createControlledSource());
     const admin = directAdmin(env);
-    const ok = async (...argv: string[]) => {
-      const result = await admin(...argv);
-      expect(result.ok, result.text).toBe(true);
-      return result;
-    };
+    const ok = checkedAdmin(env);
     const { pool, reserved, reserveLeft, machine } = miningBooks(env);
 
     /** Machine `key` producing coin `coin` (made here), 10 TH/s at 1 coin per TH/s: 10 a unit a day. */

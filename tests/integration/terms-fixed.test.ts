@@ -20,7 +20,8 @@ import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dataOf } from '../helpers/app.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
-import { directAdmin } from '../helpers/direct-admin.ts';
+import { checkedAdmin, directAdmin } from '../helpers/direct-admin.ts';
+import { expectSuccess } from '../helpers/expect-success.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
 import { fundedWallet } from '../helpers/wallets.ts';
 
@@ -30,11 +31,7 @@ for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`terms fixed at reservation on ${target.name}`, () => {
     const env = useMarketApp(target, createControlledSource());
     const admin = directAdmin(env);
-    const ok = async (...argv: string[]) => {
-      const result = await admin(...argv);
-      expect(result.ok, result.text).toBe(true);
-      return result;
-    };
+    const ok = checkedAdmin(env);
     const system = (account: Parameters<typeof systemAccount>[0], coin: string) =>
       balanceOf(env.database.db, systemAccount(account), coin);
 
@@ -70,8 +67,7 @@ for (const target of DATABASE_TARGETS) {
       const now = await u.quote('USDT_BTC', '100');
       expect(dec(now.receive ?? '0').lessThan(dec('0.0006'))).toBe(true);
       const done = await u.exchange('USDT_BTC', '100', quoted.quoteId);
-      expect(done.respCode, done.respMsg).toBe('00000');
-      expect(done.data).toMatchObject({
+      expectSuccess(done, {
         price: quoted.price,
         gross: quoted.gross,
         fee: quoted.fee,

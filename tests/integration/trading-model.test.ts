@@ -14,6 +14,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { DATABASE_TARGETS, type DatabaseTarget } from '../helpers/databases.ts';
+import { random } from '../helpers/random.ts';
 import { parse } from '../model/fixed.ts';
 import { TradingModel } from '../model/trading-model.ts';
 import {
@@ -22,7 +23,6 @@ import {
   INSTRUMENTS,
   nextOp,
   type Op,
-  random,
   START_RULES,
   step,
   type Tally,

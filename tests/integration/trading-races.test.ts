@@ -10,17 +10,14 @@ import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { dec, fmt } from '../../protocol/money.ts';
 import type { Order } from '../../protocol/trading.ts';
-import { type Database, openDatabase } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { TRADING_LOCK_KEY } from '../../server/modules/trading/trading.job.ts';
 import { orders } from '../../server/modules/trading/trading.schema.ts';
 import { settleEachIfUnchanged } from '../../server/modules/trading/trading.settlement.ts';
 import { dataOf } from '../helpers/app.ts';
-import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { useTradingApp } from '../helpers/trading-app.ts';
-
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`trading on ${target.name}`, () => {
@@ -103,10 +100,7 @@ for (const target of DATABASE_TARGETS) {
         for (const p of people)
           for (let i = 0; i < 3; i += 1)
             placed.push(dataOf(await p.place({ symbol: 'ETHUSDT', lots: '0.1', takeProfit: '3400' })));
-        const url = new URL(ADMIN_URL);
-        url.pathname = env.database.location.slice(env.database.location.indexOf('/'));
-        const second: Database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
-        try {
+        await withSecondConnection(env.database, async (second) => {
           const held = await env.database.tryAdvisoryLock(TRADING_LOCK_KEY);
           expect((await triggers(second)).ran).toBe(false);
           await held.release();
@@ -115,9 +109,7 @@ for (const target of DATABASE_TARGETS) {
           expect(runs.reduce((n, r) => n + r.closed, 0)).toBe(6);
           for (const p of people) expect(await p.balance('frozen')).toBe('0');
           expect((await auditLedger(env.database.db)).ok).toBe(true);
-        } finally {
-          await second.close();
-        }
+        });
       },
     );
 

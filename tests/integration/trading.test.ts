@@ -15,20 +15,20 @@ import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { expectSuccess } from '../helpers/expect-success.ts';
 import { useTradingApp } from '../helpers/trading-app.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`trading on ${target.name}`, () => {
-    const { env, triggers, user } = useTradingApp(target);
+    const { env, triggers, tick, user } = useTradingApp(target);
 
     test('a market order fills at the ask, freezes its margin and pays its commission', async () => {
       env.source.pin('EURUSD', '1.16000', '1.16008');
       const u = await user('1000');
       const feesBefore = await balanceOf(env.database.db, systemAccount('fee_revenue'), 'USDT');
       const placed = await u.place({ symbol: 'EURUSD', lots: '0.1', stopLoss: '1.15', takeProfit: '1.17' });
-      expect(placed.respCode, placed.respMsg).toBe('00000');
       // 0.1 lot = 10,000 EUR at 1.16008 = 11,600.8 USD, at 1:100 = 116.008 USDT; commission 0.35.
-      expect(placed.data).toMatchObject({
+      expectSuccess(placed, {
         status: 'open',
         side: 'buy',
         openPrice: '1.16008',
@@ -105,27 +105,14 @@ for (const target of DATABASE_TARGETS) {
       const tp = dataOf(await u.place({ symbol: 'EURUSD', lots: '0.1', takeProfit: '1.17' }));
       const sl = dataOf(await u.place({ symbol: 'EURUSD', lots: '0.1', stopLoss: '1.159' }));
       // The ask reaching the TP is not enough for a long.
-      env.source.pin('EURUSD', '1.16992', '1.17');
-      await triggers();
+      await tick('EURUSD', '1.16992', '1.17');
       expect((await u.order(tp.id)).status).toBe('open');
-      env.source.pin('EURUSD', '1.17', '1.17008');
-      await triggers();
+      await tick('EURUSD', '1.17', '1.17008');
       // (1.17 - 1.16008) x 10,000 = 99.2 USDT.
-      expect(await u.order(tp.id)).toMatchObject({
-        status: 'closed',
-        closeReason: 'take_profit',
-        closePrice: '1.17',
-        profit: '99.2',
-      });
+      await u.expectClosed(tp.id, 'take_profit', { closePrice: '1.17', profit: '99.2' });
       // A gap from 1.17 to 1.158: the stop loss at 1.159 closes at the bid 1.158, not at the level.
-      env.source.pin('EURUSD', '1.158', '1.15808');
-      await triggers();
-      expect(await u.order(sl.id)).toMatchObject({
-        status: 'closed',
-        closeReason: 'stop_loss',
-        closePrice: '1.158',
-        profit: '-20.8',
-      });
+      await tick('EURUSD', '1.158', '1.15808');
+      await u.expectClosed(sl.id, 'stop_loss', { closePrice: '1.158', profit: '-20.8' });
       expect(await u.balance('frozen')).toBe('0');
       expect(await u.balance()).toBe(fmt(dec('1000').minus('0.7').plus('99.2').minus('20.8')));
       expect((await auditLedger(env.database.db)).ok).toBe(true);
@@ -161,27 +148,16 @@ for (const target of DATABASE_TARGETS) {
       const p = dataOf(await u.place({ symbol: 'XAUUSD', lots: '0.02' }));
       expect(p.margin).toBe('400.03');
       // A loss of 79 % of the margin: still open.
-      env.source.pin('XAUUSD', '3842.30', '3842.60');
-      await triggers();
+      await tick('XAUUSD', '3842.30', '3842.60');
       expect((await u.order(p.id)).status).toBe('open');
       // 80 % of 400.03 is 320.024: at a loss of 320.6 it is stopped out at the bid.
-      env.source.pin('XAUUSD', '3840.00', '3840.30');
-      await triggers();
-      expect(await u.order(p.id)).toMatchObject({
-        status: 'closed',
-        closeReason: 'stop_out',
-        profit: '-320.6',
-      });
+      await tick('XAUUSD', '3840.00', '3840.30');
+      await u.expectClosed(p.id, 'stop_out', { profit: '-320.6' });
       // A second position gapping far past its margin loses exactly its margin.
       env.source.pin('XAUUSD', '4000.00', '4000.30');
       const q = dataOf(await u.place({ symbol: 'XAUUSD', lots: '0.01' }));
-      env.source.pin('XAUUSD', '3000', '3000.30');
-      await triggers();
-      expect(await u.order(q.id)).toMatchObject({
-        status: 'closed',
-        closeReason: 'stop_out',
-        profit: `-${q.margin}`,
-      });
+      await tick('XAUUSD', '3000', '3000.30');
+      await u.expectClosed(q.id, 'stop_out', { profit: `-${q.margin}` });
       expect(Number(await u.balance())).toBeGreaterThanOrEqual(0);
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
@@ -210,8 +186,7 @@ for (const target of DATABASE_TARGETS) {
           })
         ).data?.price,
       ).toBe('149.6');
-      env.source.pin('USDJPY', '149.390', '149.400');
-      await triggers();
+      await tick('USDJPY', '149.390', '149.400');
       const filled = await u.order(dataOf(limit).id);
       expect(filled).toMatchObject({ status: 'open', openPrice: '149.4' });
       // The sell stop at 149 is not reached: cancelled, its margin and commission return.
@@ -223,8 +198,7 @@ for (const target of DATABASE_TARGETS) {
       expect(await u.balance('frozen')).toBe(filled.margin);
       expect(dec(frozen).greaterThan(dec(filled.margin).plus(dec(stop.margin)))).toBe(true);
       // Take profit at 151 on the bid: (151 - 149.4) x 10,000 = 16,000 JPY, at 1 / 151.005 (the mid) USDT.
-      env.source.pin('USDJPY', '151.000', '151.010');
-      await triggers();
+      await tick('USDJPY', '151.000', '151.010');
       const closed = await u.order(filled.id);
       expect(closed).toMatchObject({ status: 'closed', closeReason: 'take_profit', closePrice: '151' });
       expect(closed.profit).toBe('105.956756');

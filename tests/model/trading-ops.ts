@@ -74,18 +74,6 @@ export const START_RULES: Record<Symbol, { contractSize: string; leverage: numbe
   XAUUSD: { contractSize: '100', leverage: 20, commission: '5' },
 };
 
-/** A small seeded generator (mulberry32): the same seed, the same run. */
-export function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const fixedTo = (x: number, decimals: number) => x.toFixed(decimals);
 
 /** What a run may draw: its instruments, and whether a tick may close a market. */
@@ -172,6 +160,19 @@ function chosen(model: TradingModel, userAddress: string, pick: number): Order |
 
 const opt = (v: string | null) => (v === null ? null : parse(v));
 
+/** Adds an order's set levels (pending price, stop loss, take profit) to the body it is sent with. */
+function withLevels(
+  body: Record<string, string>,
+  levels: { price: string | null; sl: string | null; tp: string | null },
+): void {
+  for (const [key, value] of [
+    ['price', levels.price],
+    ['stopLoss', levels.sl],
+    ['takeProfit', levels.tp],
+  ] as const)
+    if (value !== null) body[key] = value;
+}
+
 /** What a run did, by operation and answer ("place:ok", "tick:stop_out"): a run that never fills, stops out or refuses proves little. */
 export type Tally = Map<string, number>;
 
@@ -232,12 +233,7 @@ export async function step(
       lots: op.lots,
       requestId,
     };
-    for (const [key, value] of [
-      ['price', op.price],
-      ['stopLoss', op.sl],
-      ['takeProfit', op.tp],
-    ] as const)
-      if (value !== null) body[key] = value;
+    withLevels(body, op);
     const placed = await system.call(op.user, '10073', body);
     actual = placed;
     const id = placed.data?.id ?? -1;
@@ -258,12 +254,7 @@ export async function step(
     touched.add(id);
     if (op.op === 'modify') {
       const body: Record<string, string> = { id: String(id), requestId };
-      for (const [key, value] of [
-        ['price', op.price],
-        ['stopLoss', op.sl],
-        ['takeProfit', op.tp],
-      ] as const)
-        if (value !== null) body[key] = value;
+      withLevels(body, op);
       actual = await system.call(op.user, '10074', body);
       expected = model.modify(user, id, opt(op.price), opt(op.sl), opt(op.tp));
     } else {
