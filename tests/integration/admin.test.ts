@@ -163,6 +163,7 @@ describe('the admin CLI process', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // A first start seeds and backfills years of candles: a minute on a loaded 2-core CI host.
   test('opens the database itself when no server runs, then goes through the running server', async () => {
     const direct = JSON.parse((await cli('status', '--json')).stdout);
     expect(direct).toMatchObject({ via: 'direct', database: { kind: 'pglite' }, counts: { coins: 0 } });
@@ -207,5 +208,5 @@ describe('the admin CLI process', () => {
       (e: { code: number; stderr: string }) => e,
     );
     expect(failed).toMatchObject({ code: 2 });
-  }, 120_000);
+  }, 240_000);
 });
