@@ -31,16 +31,13 @@ import {
 import { candles1d, candles1m, pricePins } from './markets.schema.ts';
 import { backfillStart, syncRollups } from './rollups.ts';
 import { TickHub } from './tick-hub.ts';
+import { quotesOf, RelayedQuotes, sendQuotes, TICK_CHANNEL } from './tick-relay.ts';
 import { calendarOf, dayStart, tradingDayOf } from './trading-calendar.ts';
 
 /** The advisory lock key of the candle writer ("MKT1"). */
 export const MARKET_LOCK_KEY = 0x4d4b5431;
-/** Where the producer sends each second's quotes to every process (PostgreSQL LISTEN/NOTIFY). */
-export const TICK_CHANNEL = 'meridian_ticks';
-/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more. */
-const NOTIFY_MAX_BYTES = 7_900;
-/** A relayed live quote older than this (the producer relays every second) is treated as delayed. */
-export const RELAY_STALE_MS = 5_000;
+export { RELAY_STALE_MS, TICK_CHANNEL } from './tick-relay.ts';
+
 /** How often the producer records every feed's state for `admin markets status`. */
 const STATUS_EVERY_MS = 5_000;
 /** How often a process that is not the producer asks for the producer's lock. */
@@ -90,9 +87,11 @@ export class MarketEngine {
   /** Prices pinned on the simulated feed (`admin markets pin`), reloaded every second. */
   #pins = new Map<string, { bid: string; ask: string; until: number }>();
   /** The producer's last relayed quote per symbol and when it arrived (live sources only). */
-  #relayed = new Map<string, { quote: Quote; at: number }>();
+  #relayed = new RelayedQuotes();
   /** Whether this process takes ticks from the producer's relay (PostgreSQL, once started). */
   #relaying = false;
+  /** Symbols an upstream message moved since the last send (a live source's producer only). */
+  #moved = new Set<string>();
 
   constructor(options: MarketEngineOptions) {
     this.#database = options.database;
@@ -189,7 +188,7 @@ export class MarketEngine {
       if (!lock.acquired) return;
       this.#lock = lock;
       log.info('market producer: this process writes candles and sends ticks');
-      this.source.start?.();
+      this.source.start?.((symbol) => this.#sendSoon(symbol, relay, log));
       await this.syncCandles();
     };
     await elect();
@@ -219,40 +218,51 @@ export class MarketEngine {
 
   /** The producer's second: every instrument's quote, sent to all processes in payloads under 8 kB. */
   async relayTicks(now = this.#now()): Promise<void> {
-    const quotes = (await this.instruments()).map((i) => JSON.stringify(this.quote(i.symbol, now)));
-    let batch: string[] = [];
-    let size = 2;
-    for (const quote of quotes) {
-      if (batch.length > 0 && size + quote.length + 1 > NOTIFY_MAX_BYTES) {
-        await this.#database.notify(TICK_CHANNEL, `[${batch.join(',')}]`);
-        batch = [];
-        size = 2;
-      }
-      batch.push(quote);
-      size += quote.length + 1;
+    await sendQuotes(
+      this.#database,
+      (await this.instruments()).map((i) => this.quote(i.symbol, now)),
+    );
+  }
+
+  /**
+   * An upstream message moved `symbol`'s quote: it goes out in this turn of the event loop's send
+   * (every symbol moved meanwhile in one payload), not with the next second's quotes, so that a
+   * screen follows the feed tick by tick (bench/live-feed.ts measures the way to 1,000 clients).
+   */
+  #sendSoon(symbol: string, relay: boolean, log: { error(obj: unknown, msg: string): void }): void {
+    if (this.#moved.size === 0) {
+      setImmediate(() => {
+        const now = this.#now();
+        const quotes = [...this.#moved].map((s) => this.quote(s, now));
+        this.#moved.clear();
+        // Stopped meanwhile: another process holds the feed now (or nothing does).
+        if (!this.#lock) return;
+        if (relay)
+          sendQuotes(this.#database, quotes).catch((error: unknown) =>
+            log.error({ err: error }, 'ticks not sent'),
+          );
+        else for (const quote of quotes) this.hub.publish(quote);
+      });
     }
-    if (batch.length > 0) await this.#database.notify(TICK_CHANNEL, `[${batch.join(',')}]`);
+    this.#moved.add(symbol);
   }
 
   #receive(payload: string): void {
-    let quotes: unknown;
-    try {
-      quotes = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    if (!Array.isArray(quotes)) return;
     const at = this.#now();
-    for (const quote of quotes as Quote[]) {
-      if (!this.source.simulated) this.#relayed.set(quote.symbol, { quote, at });
+    for (const quote of quotesOf(payload)) {
+      if (!this.source.simulated) this.#relayed.remember(quote, at);
       this.hub.publish(quote);
     }
   }
 
+  /** Whether `symbol` is priced by the simulated source (its screens say so; pins hold only there). */
+  isSimulated(symbol: string): boolean {
+    return this.source.isSimulated?.(symbol) ?? this.source.simulated;
+  }
+
   /** Reads the operator's pins; only simulated instruments honour them, never a live feed's. */
   async loadPins(): Promise<void> {
-    const simulated = (symbol: string) => this.source.isSimulated?.(symbol) ?? this.source.simulated;
-    const rows = (await this.#database.db.select().from(pricePins)).filter((r) => simulated(r.symbol));
+    const rows = (await this.#database.db.select().from(pricePins)).filter((r) => this.isSimulated(r.symbol));
     this.#pins = new Map(
       rows.map((r) => [r.symbol, { bid: fmt(dec(r.bid)), ask: fmt(dec(r.ask)), until: r.until.getTime() }]),
     );
@@ -275,7 +285,7 @@ export class MarketEngine {
   }
 
   quote(symbol: string, now = this.#now()): Quote {
-    if (!this.source.simulated && this.#relaying && !this.#lock) return this.#relayedQuote(symbol, now);
+    if (!this.source.simulated && this.#relaying && !this.#lock) return this.#relayed.quote(symbol, now);
     const tick = this.source.tickAt(symbol, now);
     const pin = this.#pins.get(symbol);
     // A pin holds while the market is open and until it runs out.
@@ -291,19 +301,6 @@ export class MarketEngine {
       source: this.source.sourceOf?.(i.symbol) ?? (this.source.simulated ? 'simulated' : 'live'),
     }));
     await recordFeedStatus(this.#database.db, rows, now);
-  }
-
-  /**
-   * A live quote on a process that does not hold the upstream connections: the producer's last
-   * relayed one, halted (`delayedSince`) when the relay has gone quiet, so that no process fills,
-   * triggers or quotes at a price the producer may no longer have.
-   */
-  #relayedQuote(symbol: string, now: number): Quote {
-    const relayed = this.#relayed.get(symbol);
-    if (!relayed) return { symbol, bid: '0', ask: '0', last: '0', at: 0, open: false, delayedSince: 0 };
-    if (now - relayed.at <= RELAY_STALE_MS) return relayed.quote;
-    const { delayedSince, ...quote } = relayed.quote;
-    return { ...quote, open: false, delayedSince: delayedSince ?? relayed.at + RELAY_STALE_MS };
   }
 
   /** Up to `limit` candles of `interval` ending at `end`, oldest first, the last one live. */

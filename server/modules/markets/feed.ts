@@ -44,8 +44,12 @@ export interface PriceSource {
   minuteBars(symbol: string, fromMs: number, toMs: number): Awaitable<Candle[]>;
   /** Daily bars (one per trading date) whose start lies in [fromMs, toMs), oldest first. */
   dailyBars(symbol: string, fromMs: number, toMs: number): Awaitable<Candle[]>;
-  /** A live source opens its upstream connections here, in the one process elected to hold them. */
-  start?(): void;
+  /**
+   * A live source opens its upstream connections here, in the one process elected to hold them,
+   * and calls `moved` with the symbol each time an upstream message moves a quote, so that the
+   * engine sends it on at once rather than with the next second's quotes.
+   */
+  start?(moved?: (symbol: string) => void): void;
   stop?(): void;
   /** Whether `symbol`'s prices are simulated, where a source mixes live and simulated instruments. */
   isSimulated?(symbol: string): boolean;
@@ -66,6 +70,11 @@ export interface SimulatedSourceOptions {
   seed: string | number;
   /** Per-symbol parameters; default DEMO_SIMULATION, then defaultSimulation() by category. */
   simulation?: Readonly<Record<string, SimulationParams>>;
+}
+
+/** The quote of an instrument no price has arrived for yet: closed, halted since ever. */
+export function noQuoteYet(symbol: string): Quote {
+  return { symbol, bid: '0', ask: '0', last: '0', at: 0, open: false, delayedSince: 0 };
 }
 
 /**

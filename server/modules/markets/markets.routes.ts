@@ -46,7 +46,7 @@ export const marketHandlers = (tradingRulesOf: TradingRulesReader) => [
         instrument,
         quote: engine.quote(instrument.symbol),
         trading: await tradingRulesOf(ctx.db, instrument.symbol),
-        simulated: engine.source.isSimulated?.(instrument.symbol) ?? engine.source.simulated,
+        simulated: engine.isSimulated(instrument.symbol),
       };
     },
   }),

@@ -10,7 +10,7 @@
  */
 import type { Candle, Instrument, Quote } from '../../../../protocol/markets.ts';
 import { exact, fmt, ROUND_HALF_UP, rounded } from '../../../../protocol/money.ts';
-import type { PriceSource, SimulatedSource } from '../feed.ts';
+import { noQuoteYet, type PriceSource, type SimulatedSource } from '../feed.ts';
 import { isOpenAt } from '../trading-sessions.ts';
 import {
   type BinanceMessage,
@@ -63,6 +63,8 @@ export class LiveSource implements PriceSource {
   private readonly options: LiveSourceOptions;
   private readonly streams: { start(): void; stop(): void }[] = [];
   private log: (event: GuardEvent & { symbol: string }) => void;
+  /** Told of every symbol whose quote an upstream message moved (the engine sends it on at once). */
+  private moved: (symbol: string) => void = () => undefined;
 
   constructor(options: LiveSourceOptions) {
     this.options = options;
@@ -99,7 +101,8 @@ export class LiveSource implements PriceSource {
   }
 
   /** Opens one connection per upstream for every bound instrument. */
-  start(): void {
+  start(moved?: (symbol: string) => void): void {
+    if (moved) this.moved = moved;
     const remotes = [...this.byRemote.keys()];
     if (remotes.length > 0) {
       const url = combinedStreamUrl(this.options.binance.streamBase, remotes);
@@ -135,6 +138,7 @@ export class LiveSource implements PriceSource {
     const last = rounded(exact(message.price), entry.instrument.precision, ROUND_HALF_UP);
     entry.quote = { ...current, last };
     entry.bars.add(last, receivedAt, message.quantity);
+    this.moved(entry.instrument.symbol);
   }
 
   /** Oracle prices: each is a quote of its own (price ± confidence, widened). */
@@ -167,6 +171,7 @@ export class LiveSource implements PriceSource {
           at: t.at,
         };
         entry.bars.add(entry.quote.last, t.at);
+        this.moved(entry.instrument.symbol);
       }
     }
   }
@@ -176,7 +181,7 @@ export class LiveSource implements PriceSource {
     if (!entry) return this.options.fallback.tickAt(symbol, ms);
     const q = entry.quote;
     const inHours = isOpenAt(entry.instrument.hours, ms);
-    if (!q) return { symbol, bid: '0', ask: '0', last: '0', at: 0, open: false, delayedSince: 0 };
+    if (!q) return noQuoteYet(symbol);
     const live = entry.guard.live(ms);
     return {
       symbol,
