@@ -28,6 +28,7 @@ interface Benchmark {
 const BENCHMARKS: Benchmark[] = [
   { name: 'api', script: 'bench/config-throughput.ts' },
   { name: 'market', script: 'bench/market.ts' },
+  { name: 'live', script: 'bench/live-feed.ts' },
   { name: 'ledger', script: 'bench/ledger.ts' },
   { name: 'trading', script: 'bench/trading.ts' },
   { name: 'solvency', script: 'bench/solvency.ts' },
