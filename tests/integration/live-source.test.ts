@@ -1,13 +1,18 @@
 /**
  * The live source end to end against local servers that speak the exchange's and the oracle's
  * documented protocols: one connection to each upstream for all bound instruments, quotes that
- * follow them, history backfilled from the exchange's REST klines (paged), and nothing left open
- * after stop.
+ * follow them, history backfilled from the exchange's REST klines (paged), a gap while the
+ * connection was down filled in the candles but never in the quote, and nothing left open after stop.
  */
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { openDatabase } from '../../server/db/client.ts';
+import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { type LiveBinding, LiveSource } from '../../server/modules/markets/live/live-source.ts';
+import { upsertInstrument } from '../../server/modules/markets/markets.repository.ts';
+import { candles1m } from '../../server/modules/markets/markets.schema.ts';
 import { type ExchangeFixture, type KlineRow, startExchangeFixture } from '../helpers/fixture-exchange.ts';
 import { type HermesFixture, startHermesFixture } from '../helpers/fixture-hermes.ts';
 import { until } from '../helpers/until.ts';
@@ -99,4 +104,51 @@ test('history comes from the exchange klines, page after page, and only whole mi
   });
   expect(bars.at(-1)?.time).toBe(minute - 60_000);
   expect(await source.minuteBars('SOLUSDT', start, start + 5 * 60_000)).toHaveLength(5);
+});
+
+test('a gap while the connection was down is filled in the candles from the klines, never in the quote', async () => {
+  const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+  try {
+    await database.migrate();
+    const btc = DEMO_INSTRUMENTS.find((i) => i.symbol === 'BTCUSDT');
+    if (!btc) throw new Error('no BTCUSDT in the demo set');
+    await upsertInstrument(database.db, btc, 0);
+    const source = startLive();
+    await until(() => exchange.open() === 1);
+    exchange.send('btcusdt@bookTicker', { u: 1, s: 'BTCUSDT', b: '95000.00', B: '1', a: '95001.00', A: '1' });
+    await until(() => source.tickAt('BTCUSDT', Date.now()).bid === '95000');
+    // The connection drops; while it is down the market dipped to 80,000 and came back.
+    exchange.dropAll();
+    const thisMinute = Math.floor(Date.now() / 60_000) * 60_000;
+    const gap = [3, 2, 1].map((n) => thisMinute - n * 60_000);
+    exchange.klines.set(
+      'BTCUSDT 1m',
+      gap.map(
+        (t): KlineRow => [
+          t,
+          '95000.00',
+          '95010.00',
+          '80000.00',
+          '95005.00',
+          '2',
+          t + 59_999,
+          '1',
+          1,
+          '1',
+          '1',
+          '0',
+        ],
+      ),
+    );
+    await until(() => exchange.paths.length === 2 && exchange.open() === 1);
+    const engine = new MarketEngine({ database, source, minuteBackfillDays: 1, dailyBackfillDays: 1 });
+    await engine.syncCandles();
+    const rows = await database.db.select().from(candles1m).where(eq(candles1m.symbol, 'BTCUSDT'));
+    const stored = rows.filter((r) => gap.includes(r.time));
+    expect(stored.map((r) => [r.time, Number(r.low)])).toEqual(gap.map((t) => [t, 80_000]));
+    // The quote is what the stream last said: the dip is history, no trigger ever sees it.
+    expect(source.tickAt('BTCUSDT', Date.now())).toMatchObject({ bid: '95000', ask: '95001', open: true });
+  } finally {
+    await database.close();
+  }
 });
