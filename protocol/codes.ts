@@ -88,6 +88,7 @@ export const CODES = {
   '10020': read('deposit', true),
   '10021': read('deposit', true),
   '10022': read('withdraw', true),
+  '10023': write('withdraw'),
   '10025': write('withdraw'),
   '10026': read('withdraw', true),
   '10027': read('withdraw', true),

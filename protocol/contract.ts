@@ -90,9 +90,11 @@ import {
   type WithdrawalDetails,
   type WithdrawOption,
   withdrawalDetailsRequest,
+  withdrawalTermsRequest,
   withdrawRecordsRequest,
   withdrawRequest,
 } from './withdraw.ts';
+import type { WithdrawalTerms } from './withdraw-authorization.ts';
 
 /** A code's side of the contract: what it accepts, and (as a type only) what it answers. */
 export interface CodeContract<S extends v.GenericSchema = v.GenericSchema, A = unknown> {
@@ -126,6 +128,7 @@ export const CONTRACT = {
   '10020': code<typeof emptyForm, DepositAddress[]>(emptyForm),
   '10021': code<typeof recordsRequest, Page<DepositRecord>>(recordsRequest),
   '10022': code<typeof emptyForm, WithdrawOption[]>(emptyForm),
+  '10023': code<typeof withdrawalTermsRequest, WithdrawalTerms>(withdrawalTermsRequest),
   '10025': code<typeof withdrawRequest, Withdrawal>(withdrawRequest),
   '10026': code<typeof withdrawRecordsRequest, Page<Withdrawal>>(withdrawRecordsRequest),
   '10027': code<typeof withdrawalDetailsRequest, WithdrawalDetails>(withdrawalDetailsRequest),

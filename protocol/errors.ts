@@ -37,6 +37,11 @@ export const ERRORS = {
   address_invalid: { code: 'E2004', http: 400 },
   withdrawal_unavailable: { code: 'E2005', http: 400 },
   faucet_used: { code: 'E2006', http: 200 },
+  // E2010-E2013: the wallet's signature on a withdrawal (10023 terms, 10025 submit).
+  withdrawal_signature_invalid: { code: 'E2010', http: 200 },
+  withdrawal_terms_expired: { code: 'E2011', http: 200 },
+  withdrawal_terms_used: { code: 'E2012', http: 200 },
+  withdrawal_terms_changed: { code: 'E2013', http: 200 },
   // E203x: flash exchange (10030/10031), numbered after its codes.
   quote_expired: { code: 'E2030', http: 200 },
   exchange_pair_unavailable: { code: 'E2031', http: 200 },

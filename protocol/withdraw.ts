@@ -1,6 +1,7 @@
-/** Withdrawals: 10022 options, 10025 submit, 10026 records, 10027 details with status history. */
+/** Withdrawals: 10022 options, 10023 terms to sign, 10025 submit, 10026 records, 10027 details with status history. */
 import * as v from 'valibot';
 import { pageNumber, pageSize, requestId } from './validation.ts';
+import { nonceField, signatureField } from './withdraw-authorization.ts';
 
 export const WITHDRAWAL_STATUSES = [
   'submitted',
@@ -35,12 +36,20 @@ export interface WithdrawOption {
 
 const symbol = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,12}$/));
 
-export const withdrawRequest = v.object({
+/** 10023: the terms of a withdrawal, for the wallet to sign (./withdraw-authorization.ts). */
+export const withdrawalTermsRequest = v.object({
   coin: symbol,
   chain: symbol,
   address: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   amount: v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]{0,17})(\.[0-9]{1,18})?$/)),
   requestId,
+});
+
+/** 10025: the same fields, with the nonce of the signed terms and the wallet's signature. */
+export const withdrawRequest = v.object({
+  ...withdrawalTermsRequest.entries,
+  nonce: nonceField,
+  signature: signatureField,
 });
 export type WithdrawRequest = v.InferOutput<typeof withdrawRequest>;
 

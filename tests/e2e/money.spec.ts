@@ -1,14 +1,15 @@
 /**
  * Deposits and withdrawals as a user meets them: personal deposit addresses with QR codes, a
- * deposit credited by the operator, a withdrawal refused for a bad address, then accepted and
- * followed through review and completion; in English and Arabic.
+ * deposit credited by the operator, a withdrawal refused for a bad address, then shown with its
+ * terms, refused by the wallet, signed by it (EIP-712), accepted and followed through review and
+ * completion; in English and Arabic.
  */
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin, credit } from './fixtures/admin.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
-import { TEST_WALLETS } from './fixtures/test-wallet.ts';
+import { setWalletRejections, TEST_WALLETS, walletRequests } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
@@ -43,7 +44,30 @@ for (const [lang, bundle, key] of [
     await expect(page.locator('.form-error')).toContainText('TRC20');
     await page.locator('input[name="address"]').fill(TRON_TO);
     await page.locator('button[type="submit"]').click();
+    // The terms the server fixed, shown before the wallet signs them.
+    const sheet = page.locator('.sheet');
+    await expect(sheet).toContainText(bundle.withdraw.confirmTitle);
+    await expect(sheet).toContainText(TRON_TO);
+    await expect(sheet).toContainText('50 USDT');
+    await expect(sheet).toContainText('49 USDT');
+    await screenshot(page, `withdraw-confirm-${lang}`);
+    // The wallet refuses: nothing is sent, the form says why.
+    setWalletRejections(page, { signature: true });
+    await sheet.locator('.sheet-confirm').click();
+    await expect(page.locator('.form-error')).toHaveText(bundle.messages.wallet_signature_failed);
+    await expect(sheet).toHaveCount(0);
+    setWalletRejections(page, { signature: false });
+    await page.locator('button[type="submit"]').click();
+    await sheet.locator('.sheet-confirm').click();
     await expect(page).toHaveURL(/\/withdrawalDetails\?id=\d+$/);
+    // What the wallet signed: EIP-712 typed data over the destination, amount, fee and nonce.
+    const typed = walletRequests(page).filter((r) => r.method === 'eth_signTypedData_v4');
+    expect(typed).toHaveLength(2);
+    expect(JSON.parse(String(typed[1]?.params[1]))).toMatchObject({
+      primaryType: 'Withdrawal',
+      domain: { name: 'Meridian' },
+      message: { to: TRON_TO, coin: 'USDT', chain: 'TRC20', amount: '50', fee: '1' },
+    });
     await expect(page.locator('.detail-head .status')).toHaveText(bundle.withdrawStatus.submitted);
     const id = new URL(page.url()).searchParams.get('id') ?? '';
 

@@ -102,6 +102,7 @@ test('opens with no network from the cache; changes offline are refused and neve
   // A withdrawal offline: refused at once with the message, nothing leaves the page.
   const before = withdrawalsOf(address);
   const withdrawals = networkCalls(context, '10025');
+  const terms = networkCalls(context, '10023');
   await page.goto('/withdraw');
   await expect(page.locator('input[name="amount"]')).toBeVisible();
   await page.locator('input[name="address"]').fill('TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C');
@@ -115,6 +116,7 @@ test('opens with no network from the cache; changes offline are refused and neve
   await expect(banner).toHaveCount(0);
   await page.waitForTimeout(1000); // anything queued would have been sent by now
   expect(withdrawals).toEqual([]);
+  expect(terms).toEqual([]);
   expect(withdrawalsOf(address)).toBe(before);
   expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/.test(p))).toEqual([]);
 });

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import type { LocalAccount } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { ApiCode } from '../../protocol/codes.ts';
 import { type Answer, dataOf } from './app.ts';
+import { signedWithdrawal } from './signed-withdrawal.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -141,10 +143,10 @@ export interface WithdrawalStream {
 }
 
 /**
- * `loops` clients withdrawing 10 USDT (TRC20) each on `call`, one call after another, until
+ * `loops` clients withdrawing 10 USDT (TRC20) each on `call`, signed by `account`, one call after another, until
  * stopped or until the server goes away (a refused or cut connection ends a loop).
  */
-export function withdrawUntilGone(call: FormCall, loops = 1): WithdrawalStream {
+export function withdrawUntilGone(call: FormCall, account: LocalAccount, loops = 1): WithdrawalStream {
   const accepted: number[] = [];
   let attempts = 0;
   let stopped = false;
@@ -152,12 +154,11 @@ export function withdrawUntilGone(call: FormCall, loops = 1): WithdrawalStream {
     while (!stopped) {
       attempts += 1;
       try {
-        const r = await call('10025', {
+        const r = await signedWithdrawal(call, account, {
           coin: 'USDT',
           chain: 'TRC20',
           address: TRON_TO,
           amount: '10',
-          requestId: randomUUID(),
         });
         if (r.respCode === '00000' && r.data) accepted.push(r.data.id);
       } catch {

@@ -56,7 +56,7 @@ describe.each(targets)('SIGKILL during a stream of withdrawals (%s)', (name) => 
     );
 
     // A stream of withdrawals; the process dies while it runs.
-    const withdrawals = withdrawUntilGone(call);
+    const withdrawals = withdrawUntilGone(call, account);
     const { accepted } = withdrawals;
     await new Promise((resolve) => setTimeout(resolve, 1500));
     server.kill('SIGKILL');

@@ -4,6 +4,7 @@
  * within 10 seconds (once it waited for as long as a stream's client stayed); every withdrawal
  * that answered success is in the books after a restart, and the audit is clean.
  */
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { dataOf } from '../helpers/app.ts';
@@ -61,7 +62,7 @@ describe.each(targets)('SIGTERM with open streams and calls in flight (%s)', (na
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
     const call = formClient(server.url, session);
-    const withdrawals = withdrawUntilGone(call, CALLERS);
+    const withdrawals = withdrawUntilGone(call, privateKeyToAccount(TEST_KEYS.alice), CALLERS);
     const { accepted } = withdrawals;
     await new Promise((resolve) => setTimeout(resolve, 1000));
 

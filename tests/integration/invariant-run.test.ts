@@ -10,6 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { LocalAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { dataOf } from '../helpers/app.ts';
@@ -25,6 +27,7 @@ import {
   type ServerProcess,
   signInOver,
 } from '../helpers/server-process.ts';
+import { signWithdrawal } from '../helpers/signed-withdrawal.ts';
 import { depositArgs } from '../helpers/wallets.ts';
 
 const OPERATIONS = 10_000;
@@ -55,17 +58,18 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
   test(`${OPERATIONS} operations: audit clean, nobody negative, retries applied once, only allowed refusals`, async () => {
     const [a] = pair.servers as [ServerProcess, ServerProcess];
     const env = { ...pair.target.env, ...clock };
-    const people: { on: [FormCall, FormCall] }[] = [];
+    const people: { on: [FormCall, FormCall]; account: LocalAccount }[] = [];
     for (let i = 0; i < USERS; i += 1) {
       const on = sharedSession(pair.servers);
-      const address = await signInOver(on[0], freshKey());
+      const key = freshKey();
+      const address = await signInOver(on[0], key);
       for (const [coin, chain, amount] of [
         ['USDT', 'TRC20', '20000'],
         ['ETH', 'ERC20', '5'],
       ] as const) {
         await adminCli(env, ...depositArgs({ address, coin, chain, amount, reason: 'invariant run' }));
       }
-      people.push({ on });
+      people.push({ on, account: privateKeyToAccount(key) });
     }
     const anyone = formClient(a.url);
     const plans = dataOf(await anyone('10035'));
@@ -86,14 +90,15 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
       const requestId = randomUUID();
       let answer: { respCode: string; data: unknown };
       if (kind < 0.15) {
-        const fields = {
-          coin: 'USDT',
-          chain: 'TRC20',
-          address: TRON_TO,
+        const asked = { coin: 'USDT', chain: 'TRC20', address: TRON_TO, requestId };
+        // The wallet signs the terms (10023) and the signed call goes out (10025).
+        const signed = await signWithdrawal(call, person.account, {
+          ...asked,
           amount: String(10 + Math.floor(random() * 400)),
-          requestId,
-        };
-        if (random() < 0.1) {
+        });
+        const fields = 'fields' in signed ? signed.fields : null;
+        if (!fields) answer = (signed as { refused: { respCode: string; data: unknown } }).refused;
+        else if (random() < 0.1) {
           // The same call sent to both processes at once (a retry racing the original): one effect.
           const [first, second] = await Promise.all([
             person.on[0]('10025', fields),

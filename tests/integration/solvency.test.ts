@@ -28,6 +28,7 @@ import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { signedWithdrawal } from '../helpers/signed-withdrawal.ts';
 import { depositTo, fundedWallet } from '../helpers/wallets.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
@@ -40,7 +41,7 @@ for (const target of DATABASE_TARGETS) {
 
     async function user() {
       const wallet = await fundedWallet(env);
-      return { address: wallet.address.toLowerCase(), call: wallet.call };
+      return { address: wallet.address.toLowerCase(), call: wallet.call, account: wallet.signed.account };
     }
 
     /** What the journal says users are owed, per coin. */
@@ -85,12 +86,11 @@ for (const target of DATABASE_TARGETS) {
               expect(staked.respCode, staked.respMsg).toBe('00000');
             }
             if (withdraws) {
-              const sent = await u.call('10025', {
+              const sent = await signedWithdrawal(u.call, u.account, {
                 coin: 'USDT',
                 chain: 'TRC20',
                 address: TRON_TO,
                 amount: '20',
-                requestId: randomUUID(),
               });
               expect(sent.respCode, sent.respMsg).toBe('00000');
             }

@@ -4,19 +4,37 @@
  * under 50 concurrent attempts, and random sequences that leave the books balanced.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LocalAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
+import { withdrawalTypedData } from '../../protocol/withdraw-authorization.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
-import { caller, dataOf } from '../helpers/app.ts';
+import { withdrawalTerms } from '../../server/modules/withdraw/withdraw.schema.ts';
+import { caller, dataOf, type TestCall } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { freshKey, signIn } from '../helpers/login.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { signedWithdrawal, signWithdrawal } from '../helpers/signed-withdrawal.ts';
 import { depositTo, fundedWallet } from '../helpers/wallets.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
+
+/** The fields of a signed withdrawal of `amount` USDT (TRC20), to send (and send again) as they are. */
+async function signedBody(call: TestCall, account: LocalAccount, amount: string) {
+  const signed = await signWithdrawal(call, account, {
+    coin: 'USDT',
+    chain: 'TRC20',
+    address: TRON_TO,
+    amount,
+  });
+  if ('refused' in signed) throw new Error(`terms refused: ${signed.refused.respCode}`);
+  return signed.fields;
+}
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`withdrawals on ${target.name}`, () => {
@@ -27,12 +45,11 @@ for (const target of DATABASE_TARGETS) {
       const wallet = await fundedWallet(env, { USDT: amount });
       const { call } = wallet;
       const withdraw = (amountOut: string, extra: Record<string, string> = {}) =>
-        call('10025', {
+        signedWithdrawal(call, wallet.signed.account, {
           coin: 'USDT',
           chain: 'TRC20',
           address: TRON_TO,
           amount: amountOut,
-          requestId: randomUUID(),
           ...extra,
         });
       const assets = async () => dataOf(await call('10010'));
@@ -166,29 +183,101 @@ for (const target of DATABASE_TARGETS) {
       expect((await bob.call('10027', { id: String(w.id) })).respCode).toBe(ERRORS.not_found.code);
     });
 
-    test('a retried submission with one requestId moves money once', async () => {
-      const { withdraw, usdt } = await funded('100');
-      const requestId = randomUUID();
-      const results = await Promise.all(Array.from({ length: 6 }, () => withdraw('20', { requestId })));
-      // Every retry answers the first result (the stored copy may order its keys differently).
-      for (const r of results) expect(r).toEqual(results[0]);
+    test("a withdrawal needs the wallet's own fresh signature; a missing, altered, foreign, replayed or expired one changes nothing", async () => {
+      const { call, user, usdt } = await funded('100');
+      const fresh = () => ({ requestId: randomUUID() });
+      const body = await signedBody(call, user.account, '20');
+      const invalid = ERRORS.withdrawal_signature_invalid.code;
+      // A session cookie alone: no signature, no withdrawal.
+      const { signature: _signature, ...unsigned } = body;
+      expect((await call('10025', { ...unsigned, ...fresh() })).respCode).toBe(ERRORS.field_required.code);
+      // The signed terms say 20 USDT to TRON_TO; nothing else passes under them.
+      expect((await call('10025', { ...body, ...fresh(), amount: '30' })).respCode).toBe(invalid);
+      expect(
+        (await call('10025', { ...body, ...fresh(), address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf' }))
+          .respCode,
+      ).toBe(invalid);
+      const flipped = `${body.signature?.slice(0, 10)}${body.signature?.[10] === '0' ? '1' : '0'}${body.signature?.slice(11)}`;
+      expect((await call('10025', { ...body, ...fresh(), signature: flipped })).respCode).toBe(invalid);
+      // The same terms signed by another key.
+      const stranger = privateKeyToAccount(freshKey());
+      const terms = dataOf(
+        await call('10023', { coin: 'USDT', chain: 'TRC20', address: TRON_TO, amount: '20', ...fresh() }),
+      );
+      const foreign = await stranger.signTypedData(withdrawalTypedData(terms));
+      expect(
+        (await call('10025', { ...unsigned, ...fresh(), nonce: terms.nonce, signature: foreign })).respCode,
+      ).toBe(invalid);
+      // Another session holding this user's signed call.
+      const other = await funded('100');
+      expect((await other.call('10025', { ...body, ...fresh() })).respCode).toBe(invalid);
+      expect(await usdt()).toMatchObject({ available: '100', frozen: '0' });
+      // Accepted once; the same signature under a new requestId is a replay.
+      expect((await call('10025', body)).respCode).toBe('00000');
+      expect((await call('10025', { ...body, ...fresh() })).respCode).toBe(ERRORS.withdrawal_terms_used.code);
+      // Terms not sent within their five minutes.
+      const late = await signedBody(call, user.account, '20');
+      await env.database.db
+        .update(withdrawalTerms)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(withdrawalTerms.nonce, late.nonce ?? ''));
+      expect((await call('10025', late)).respCode).toBe(ERRORS.withdrawal_terms_expired.code);
       expect(await usdt()).toMatchObject({ available: '80', frozen: '20' });
     });
 
-    test('a refused submission stores nothing: the same requestId after a top-up is accepted, once', async () => {
-      // docs/api.md, "Idempotent replay": only a successful result is stored.
-      const { user, withdraw, usdt } = await funded('50');
-      const requestId = randomUUID();
-      const refused = await withdraw('80', { requestId });
+    test('a fee changed after signing refuses the signed withdrawal; it is never charged another fee', async () => {
+      const { call, user, usdt } = await funded('100');
+      const body = await signedBody(call, user.account, '20');
+      const rule = [
+        'config',
+        'withdraw',
+        'USDT',
+        'TRC20',
+        '--min',
+        '10',
+        '--max',
+        '50000',
+        '--reason',
+        'fee test',
+      ];
+      expect(await admin(...rule, '--fee', '2')).toMatchObject({ ok: true });
+      try {
+        expect(await call('10025', body)).toMatchObject({ respCode: ERRORS.withdrawal_terms_changed.code });
+        expect(await usdt()).toMatchObject({ available: '100', frozen: '0' });
+        const resigned = await signedBody(call, user.account, '20');
+        const accepted = dataOf(await call('10025', resigned));
+        expect(accepted).toMatchObject({ amount: '20', fee: '2', arrival: '18' });
+      } finally {
+        expect(await admin(...rule, '--fee', '1')).toMatchObject({ ok: true });
+      }
+    });
+
+    test('a retried submission with one requestId moves money once', async () => {
+      const { call, user, usdt } = await funded('100');
+      const body = await signedBody(call, user.account, '20');
+      const results = await Promise.all(Array.from({ length: 6 }, () => call('10025', body)));
+      // Every retry answers the first result (the stored copy may order its keys differently).
+      for (const r of results) expect(r).toEqual(results[0]);
+      expect(results[0]?.respCode).toBe('00000');
+      expect(await usdt()).toMatchObject({ available: '80', frozen: '20' });
+    });
+
+    test('a refused submission stores and uses up nothing: the same signed call after a top-up is accepted, once', async () => {
+      // docs/api.md, "Idempotent replay": only a successful result is stored; the signed terms
+      // are used up in the withdrawal's own transaction, so a refusal leaves them usable.
+      const { call, user, withdraw, usdt } = await funded('100');
+      const body = await signedBody(call, user.account, '80');
+      expect((await withdraw('50')).respCode).toBe('00000');
+      const refused = await call('10025', body);
       expect(refused.respCode).toBe(ERRORS.insufficient_balance.code);
-      expect(await usdt()).toMatchObject({ available: '50', frozen: '0' });
+      expect(await usdt()).toMatchObject({ available: '50', frozen: '50' });
       await depositTo(env, user.account.address, 'USDT', '50');
-      const accepted = await withdraw('80', { requestId });
+      const accepted = await call('10025', body);
       expect(accepted.respCode).toBe('00000');
-      expect(await usdt()).toMatchObject({ available: '20', frozen: '80' });
+      expect(await usdt()).toMatchObject({ available: '20', frozen: '130' });
       // From now on the success is the stored answer.
-      expect(await withdraw('80', { requestId })).toEqual(accepted);
-      expect(await usdt()).toMatchObject({ available: '20', frozen: '80' });
+      expect(await call('10025', body)).toEqual(accepted);
+      expect(await usdt()).toMatchObject({ available: '20', frozen: '130' });
     });
 
     test('50 simultaneous withdrawals of the whole balance: exactly one is accepted', async () => {
@@ -275,12 +364,11 @@ describe('operator commands as the issue writes them', () => {
       ),
     ).toMatchObject({ ok: true });
     const w = dataOf(
-      await caller(env.app, { cookie: user.cookieHeader })('10025', {
+      await signedWithdrawal(caller(env.app, { cookie: user.cookieHeader }), user.account, {
         coin: 'USDT',
         chain: 'TRC20',
         address: TRON_TO,
         amount: '20',
-        requestId: randomUUID(),
       }),
     );
     expect(await bare('withdrawals', 'reject', String(w.id))).toMatchObject({ exitCode: 2 });

@@ -3,6 +3,7 @@ import {
   submitWithdrawal,
   withdrawalDetails,
   withdrawalRecords,
+  withdrawalTermsFor,
   withdrawOptions,
 } from './withdraw.service.ts';
 
@@ -10,6 +11,10 @@ export const withdrawHandlers = [
   defineHandler({
     code: '10022',
     handle: (ctx) => withdrawOptions(ctx.db, ctx.wallet),
+  }),
+  defineHandler({
+    code: '10023',
+    handle: (ctx, input) => withdrawalTermsFor(ctx.db, ctx.wallet, input),
   }),
   defineHandler({
     code: '10025',

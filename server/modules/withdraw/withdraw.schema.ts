@@ -29,6 +29,9 @@ export const withdrawals = pgTable(
     arrival: money('arrival').notNull(),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
     txid: text('txid'),
+    /** The signed terms' nonce (withdrawal_terms) and the wallet's EIP-712 signature of them. */
+    termsNonce: text('terms_nonce'),
+    signature: text('signature'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,4 +50,26 @@ export const withdrawalEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('withdrawal_events_withdrawal').on(t.withdrawalId)],
+);
+
+/**
+ * The terms of a withdrawal issued for the wallet to sign (10023), each usable once before it
+ * expires (protocol/withdraw-authorization.ts). The fee is fixed here: a withdrawal submitted
+ * after the rule's fee changed is refused, never charged another fee than the one signed.
+ */
+export const withdrawalTerms = pgTable(
+  'withdrawal_terms',
+  {
+    nonce: text('nonce').primaryKey(),
+    user: text('user').notNull(),
+    coin: text('coin').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('withdrawal_terms_user').on(t.user)],
 );

@@ -16,6 +16,7 @@ import {
   type WithdrawOption,
   type WithdrawRequest,
 } from '../../../protocol/withdraw.ts';
+import type { WithdrawalTerms } from '../../../protocol/withdraw-authorization.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
@@ -31,6 +32,7 @@ import {
 import { chains } from '../config/index.ts';
 import { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from '../deposit/index.ts';
 import { withdrawalEvents, withdrawals, withdrawRules } from './withdraw.schema.ts';
+import { issueTerms, redeemTerms } from './withdraw-terms.ts';
 
 export class WithdrawalStateError extends Error {
   override name = 'WithdrawalStateError';
@@ -99,7 +101,11 @@ async function record(
   await tx.insert(withdrawalEvents).values({ withdrawalId: id, status, actor, note });
 }
 
-export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRequest): Promise<Withdrawal> {
+/** The rule of `input`'s coin and chain, with its address and amount checked against it. */
+async function checkedRequest(
+  tx: Tx,
+  input: Pick<WithdrawRequest, 'coin' | 'chain' | 'address' | 'amount'>,
+): Promise<{ amount: string; fee: string }> {
   const [rule] = await tx
     .select({
       fee: withdrawRules.fee,
@@ -130,7 +136,35 @@ export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRe
   if (scaleOf(input.amount) > rule.precision || amount.lessThan(dec(min)) || amount.greaterThan(dec(max))) {
     throw new DomainError('amount_out_of_range', { min, max });
   }
-  const fee = fmt(dec(rule.fee));
+  return { amount: fmt(amount), fee: fmt(dec(rule.fee)) };
+}
+
+/**
+ * 10023: the terms of a withdrawal for the wallet to sign, checked as 10025 will check them (the
+ * rule, the address, the amount, the balance), so that nobody is asked to sign a refusal.
+ */
+export async function withdrawalTermsFor(
+  tx: Tx,
+  wallet: string,
+  input: Pick<WithdrawRequest, 'coin' | 'chain' | 'address' | 'amount'>,
+): Promise<WithdrawalTerms> {
+  const { amount, fee } = await checkedRequest(tx, input);
+  const available = (await balancesByCoin(tx, userAccount(wallet), [input.coin])).get(input.coin) ?? '0';
+  if (dec(amount).greaterThan(dec(available)))
+    throw new DomainError('insufficient_balance', { coin: input.coin });
+  return issueTerms(tx, wallet, {
+    coin: input.coin,
+    chain: input.chain,
+    address: input.address,
+    amount,
+    fee,
+  });
+}
+
+/** 10025: a withdrawal the wallet signed the terms of (./withdraw-terms.ts); its amount is frozen. */
+export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRequest): Promise<Withdrawal> {
+  const { amount, fee } = await checkedRequest(tx, input);
+  const terms = await redeemTerms(tx, wallet, input, fee);
   const [row] = await tx
     .insert(withdrawals)
     .values({
@@ -138,10 +172,12 @@ export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRe
       coin: input.coin,
       chain: input.chain,
       address: input.address,
-      amount: fmt(amount),
+      amount,
       fee,
-      arrival: fmt(amount.minus(dec(fee))),
+      arrival: fmt(dec(amount).minus(dec(fee))),
       status: 'submitted',
+      termsNonce: terms.nonce,
+      signature: input.signature,
     })
     .returning();
   if (!row) throw new Error('withdrawal not stored');
@@ -149,7 +185,7 @@ export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRe
     type: 'withdrawal',
     idempotencyKey: `withdrawal:${row.id}:submit`,
     reference: `withdrawal:${row.id}`,
-    postings: freeze(wallet, input.coin, fmt(amount)),
+    postings: freeze(wallet, input.coin, amount),
   });
   await record(tx, row.id, 'submitted', 'user', null);
   return toWithdrawal(row);

@@ -7,6 +7,6 @@
  */
 export { AddressChip } from './AddressChip.tsx';
 export { ConnectButton } from './ConnectButton.tsx';
-export { WalletError } from './wallet-errors.ts';
+export { WalletError, walletErrorMessageKey } from './wallet-errors.ts';
 export { loadWallet } from './wallet-loader.ts';
 export type { Eip1193Provider } from './wallet-types.ts';

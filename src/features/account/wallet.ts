@@ -142,7 +142,19 @@ async function connectOnce(): Promise<ConnectedWallet> {
  * `personal_sign` of the UTF-8 message by the connected wallet. A refusal (or any failure) is
  * `wallet_signature_failed`; a wallet now on another account is `wallet_account_switched`.
  */
-export async function signMessage(address: string, message: string): Promise<string> {
+export function signMessage(address: string, message: string): Promise<string> {
+  return signAs(address, 'personal_sign', [utf8ToHex(message), address]);
+}
+
+/**
+ * `eth_signTypedData_v4` of EIP-712 typed data (its JSON text) by the connected wallet, with the
+ * same failures as {@link signMessage}. No approval and no transaction: a signature only.
+ */
+export function signTypedData(address: string, typedDataJson: string): Promise<string> {
+  return signAs(address, 'eth_signTypedData_v4', [address, typedDataJson]);
+}
+
+async function signAs(address: string, method: string, params: unknown[]): Promise<string> {
   const provider = accountProvider();
   if (!provider) throw new WalletError('wallet_signature_failed');
   const current = firstAccount(await provider.request({ method: 'eth_accounts' }).catch(() => null));
@@ -151,9 +163,9 @@ export async function signMessage(address: string, message: string): Promise<str
   }
   let signature: unknown;
   try {
-    signature = await provider.request({ method: 'personal_sign', params: [utf8ToHex(message), address] });
+    signature = await provider.request({ method, params });
   } catch (error) {
-    console.warn('[wallet] personal_sign failed', error);
+    console.warn(`[wallet] ${method} failed`, error);
     throw new WalletError('wallet_signature_failed', { cause: error });
   }
   if (!isSignature(signature)) throw new WalletError('wallet_signature_failed');

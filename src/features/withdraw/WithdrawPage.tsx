@@ -1,10 +1,13 @@
-import { useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { Link, useLocation } from 'wouter';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import type { WithdrawOption } from '../../../protocol/withdraw.ts';
+import { type WithdrawalTerms, withdrawalTypedDataJson } from '../../../protocol/withdraw-authorization.ts';
+import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
+import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
@@ -12,7 +15,8 @@ import { toast } from '../../components/toast.ts';
 import { compareDecimal, subtract, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSendForm } from '../../lib/use-send-form.ts';
-import { getWithdrawOptions, submitWithdrawal } from './api.ts';
+import { loadWallet, WalletError, walletErrorMessageKey } from '../account/index.ts';
+import { getWithdrawalTerms, getWithdrawOptions, submitWithdrawal } from './api.ts';
 
 function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   const { t } = useTranslation();
@@ -25,7 +29,9 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   // One requestId per intended withdrawal: a retry after a lost answer cannot withdraw twice.
-  const { error, busy, requestId, changed, submit } = useSendForm();
+  const { error, setError, busy, requestId, changed, attempt } = useSendForm();
+  // The terms the server fixed for the wallet to sign, shown in the confirmation sheet.
+  const [terms, setTerms] = useState<WithdrawalTerms | null>(null);
   const arrival = useMemo(
     () => (option && amount && v.is(decimalAmount(18), amount) ? subtract(amount, option.fee) : ''),
     [amount, option],
@@ -44,21 +50,49 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
     return '';
   };
 
-  const send = async () => {
-    const w = await submitWithdrawal({
-      coin,
-      chain: option.chain,
-      address: address.trim(),
-      amount,
-      requestId: requestId.current,
-    });
-    requestId.renew();
-    toast.success(t('withdraw.submitted'));
-    navigate(`${paths.withdrawalDetails.path}?id=${w.id}`);
+  const asked = () => ({ coin, chain: option.chain, address: address.trim(), amount });
+
+  /** The form's button: the client's own check, then the server's terms, shown before signing. */
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = check();
+    setError(problem);
+    if (problem) return;
+    void attempt(async () =>
+      setTerms(await getWithdrawalTerms({ ...asked(), requestId: crypto.randomUUID() })),
+    );
   };
 
+  /** The sheet's button: the wallet signs the terms (a signature, no transaction), then they go. */
+  const confirm = (signed: WithdrawalTerms) =>
+    attempt(
+      async () => {
+        const user = currentUser();
+        const { signTypedData } = await loadWallet();
+        const signature = await signTypedData(user?.address ?? '', withdrawalTypedDataJson(signed)).catch(
+          (e: unknown) => {
+            if (!(e instanceof WalletError)) throw e;
+            const message = t(walletErrorMessageKey(e));
+            toast.error(message);
+            throw new Error(message);
+          },
+        );
+        const w = await submitWithdrawal({
+          ...asked(),
+          requestId: requestId.current,
+          nonce: signed.nonce,
+          signature,
+        });
+        requestId.renew();
+        setTerms(null);
+        toast.success(t('withdraw.submitted'));
+        navigate(`${paths.withdrawalDetails.path}?id=${w.id}`);
+      },
+      () => setTerms(null),
+    );
+
   return (
-    <form className="card form" onSubmit={(e) => void submit(e, check, send)} noValidate>
+    <form className="card form" onSubmit={review} noValidate>
       <label className="field">
         <span>{t('withdraw.coin')}</span>
         <select
@@ -133,7 +167,31 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
           },
         ]}
       />
-      <FormSubmit error={error} busy={busy} label={t('withdraw.submit')} />
+      <FormSubmit error={error} busy={busy && !terms} label={t('withdraw.submit')} />
+      {terms ? (
+        <ConfirmSheet
+          title={t('withdraw.confirmTitle')}
+          subtitle={t('withdraw.confirmHint')}
+          confirmLabel={t('withdraw.confirmSign')}
+          busy={busy}
+          onConfirm={() => void confirm(terms)}
+          onCancel={() => setTerms(null)}
+        >
+          <Facts
+            rows={[
+              { label: t('withdraw.to'), value: terms.to, dir: 'ltr', wide: true },
+              { label: t('withdraw.network'), value: terms.chain, dir: 'ltr' },
+              { label: t('withdraw.amount'), value: `${terms.amount} ${terms.coin}`, dir: 'ltr' },
+              { label: t('withdraw.fee'), value: `${terms.fee} ${terms.coin}`, dir: 'ltr' },
+              {
+                label: t('withdraw.arrival'),
+                value: `${subtract(terms.amount, terms.fee)} ${terms.coin}`,
+                dir: 'ltr',
+              },
+            ]}
+          />
+        </ConfirmSheet>
+      ) : null}
       <Link href={paths.withdrawRecord.path} className="link-button">
         {t('routes.withdrawRecord')}
       </Link>
