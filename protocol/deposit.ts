@@ -8,6 +8,11 @@ export interface DepositAddress {
   family: ChainFamily;
   /** Null when the operator has configured no key for this chain's family yet. */
   address: string | null;
+  /**
+   * True when the address comes from a public test key (the demo's): anyone can spend what is
+   * sent there, and the screen says so (docs/deposit-addresses.md, "Demo keys").
+   */
+  demo: boolean;
   /** Coins accepted on this chain. */
   coins: string[];
   /**

@@ -15,6 +15,11 @@ export interface ServerConfig {
   demoSeed: boolean;
   /** Demo money (the faucet): only on the embedded database, never with NODE_ENV=production. */
   demoMoney: boolean;
+  /**
+   * Whether a PostgreSQL deployment may start with the demo's public test deposit keys (anyone
+   * can spend what is sent to their addresses): ALLOW_DEMO_KEYS, off by default.
+   */
+  allowDemoKeys: boolean;
   /** Requests per minute per client IP, and per wallet once a session exists. */
   rateLimitPerIp: number;
   rateLimitPerWallet: number;
@@ -114,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Demo data by default on the embedded database only: a real PostgreSQL deployment starts empty.
     demoSeed: flag(env, 'DEMO_SEED', databaseUrl === null),
     demoMoney: databaseUrl === null && env.NODE_ENV !== 'production' && flag(env, 'DEMO_SEED', true),
+    allowDemoKeys: flag(env, 'ALLOW_DEMO_KEYS', false),
     rateLimitPerIp: envInteger(env, 'RATE_LIMIT_PER_IP', 600, 1, 1_000_000),
     rateLimitPerWallet: envInteger(env, 'RATE_LIMIT_PER_WALLET', 300, 1, 1_000_000),
     trustProxy: flag(env, 'TRUST_PROXY', false),

@@ -16,6 +16,7 @@ import { createTranslator } from './i18n.ts';
 import { priceAlertJob } from './modules/alerts/alerts.job.ts';
 import { chainRpcUrls, chainWatcherJobs } from './modules/chain-watch/chain-watch.job.ts';
 import { CONFIG_CHANNEL } from './modules/config/config.service.ts';
+import { publicTestKeysInUse } from './modules/deposit/index.ts';
 import { idoPhaseJob } from './modules/ido/ido.job.ts';
 import { MarketEngine } from './modules/markets/engine.ts';
 import { LiveSource } from './modules/markets/live/live-source.ts';
@@ -53,6 +54,15 @@ async function main(): Promise<void> {
   const socketPath = adminSocketPath(config.dataDir);
   const database = await openConfiguredDatabase(config);
   const seeded = config.demoSeed ? await applyDemoSeed(database) : 0;
+  // Deposit addresses from the published test mnemonic: refused on PostgreSQL (a real deployment)
+  // unless allowed outright, and warned about everywhere (docs/deposit-addresses.md, "Demo keys").
+  const testKeys = await publicTestKeysInUse(database.db);
+  if (testKeys.length > 0 && database.kind === 'postgres' && !config.allowDemoKeys) {
+    throw new Error(
+      `the deposit keys of ${testKeys.join(', ')} are the public test keys of the demo: anyone can spend ` +
+        'what is sent to their addresses. Configure your own (admin config xpub), or set ALLOW_DEMO_KEYS=true for a test deployment.',
+    );
+  }
   // Push signing keys: from VAPID_* variables, or generated once and kept in the database.
   await resolveVapidKeys(database.db);
   const source = await configuredPriceSource(database.db, config);
@@ -123,6 +133,10 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   if (seeded > 0) app.log.info(`demo configuration seeded (${seeded} admin commands)`);
+  if (testKeys.length > 0)
+    app.log.warn(
+      `deposit addresses of ${testKeys.join(', ')} come from public test keys: do not send real funds (admin config xpub)`,
+    );
   app.log.info(`database: ${database.kind} (${database.kind === 'pglite' ? database.location : 'server'})`);
   // Printed plainly as well as logged, so a newcomer sees where to go.
   output.write(`\nMeridian is running: open http://${shownHost}:${port}/\n\n`);

@@ -27,6 +27,8 @@ for (const [lang, bundle, key] of [
     await expect(tron.locator('.deposit-address')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     await expect(tron.locator('svg.qr')).toBeVisible();
     await expect(page.locator('.deposit-card')).toHaveCount(4);
+    // The demo's keys are public: the screen says so before any address.
+    await expect(page.locator('.warning-notice')).toContainText(bundle.deposit.demoKeysTitle);
     await screenshot(page, `recharge-${lang}`);
 
     const txid = `e2e${lang}${Date.now()}`;

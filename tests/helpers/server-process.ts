@@ -35,6 +35,8 @@ export const TEST_SERVER_ENV = {
   MARKET_BACKFILL_DAILY_DAYS: '2',
   MARKET_BACKFILL_CANDLES: '0',
   CLIENT_DIR: path.join(ROOT, 'no-client'),
+  // The demo's public test deposit keys on PostgreSQL: a test deployment says so outright.
+  ALLOW_DEMO_KEYS: 'true',
 };
 
 /**

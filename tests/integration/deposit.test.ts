@@ -29,6 +29,10 @@ for (const target of DATABASE_TARGETS) {
       expect(by.BEP20?.address).toBe(by.ERC20?.address);
       expect(isValidBitcoinAddress(by.BTC?.address)).toBe(true);
       expect(by.TRC20?.coins).toEqual(['USDT', 'TRX']);
+      // The demo seed's keys are the public test keys: every address says so (the screen warns).
+      expect(list.filter((a) => a.address !== null).map((a) => a.demo)).toEqual(
+        list.filter((a) => a.address !== null).map(() => true),
+      );
 
       const bob = await signIn(env.app, TEST_KEYS.bob);
       const bobs = dataOf(await caller(env.app, { cookie: bob.cookieHeader })('10020'));

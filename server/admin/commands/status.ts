@@ -5,6 +5,7 @@ import { MIGRATIONS_DIR } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { idempotencyKeys } from '../../http/idempotency/idempotency.schema.ts';
 import { chains, coins, settings } from '../../modules/config/config.schema.ts';
+import { publicTestKeysInUse } from '../../modules/deposit/index.ts';
 import { adminAudit } from '../audit.schema.ts';
 import type { AdminCommand } from '../command.ts';
 
@@ -32,6 +33,7 @@ export const statusCommand: AdminCommand = {
     );
     const countOf = async (table: CountedTable) =>
       (await ctx.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+    const testKeys = await publicTestKeysInUse(ctx.db);
     const json = {
       database: { kind: ctx.database.kind, location: ctx.database.location },
       via: ctx.via,
@@ -43,12 +45,17 @@ export const statusCommand: AdminCommand = {
         idempotencyKeys: await countOf(idempotencyKeys),
         auditEntries: await countOf(adminAudit),
       },
+      warnings: testKeys.map(
+        (family) =>
+          `the ${family} deposit key is a public test key: do not send real funds (admin config xpub)`,
+      ),
     };
     const text = [
       `database         ${json.database.kind} (${json.database.location})`,
       `reached          ${json.via === 'server' ? 'through the running server' : 'directly'}`,
       `migrations       ${json.migrations.applied} of ${json.migrations.known} applied`,
       ...Object.entries(json.counts).map(([k, n]) => `${k.padEnd(16)} ${n}`),
+      ...json.warnings.map((w) => `WARNING          ${w}`),
     ].join('\n');
     return { text, json };
   },

@@ -22,3 +22,10 @@ export const DEMO_TRON_ACCOUNT_XPUB =
 /** Bitcoin native SegWit account m/84'/0'/0' of the same published test mnemonic (demo only). */
 export const DEMO_BITCOIN_ACCOUNT_XPUB =
   'xpub6C4SXHaqSMPK8MGL7bWjvS8WQnhoadsaXv2mnBcjAv142P2TivoC7s7ukNRYxETJZGc3JNzDKHQAGH5N3oQhQgkpwk6WrMtJB4eG2fpRAsV';
+
+const PUBLIC_TEST_XPUBS = new Set([DEMO_EVM_ACCOUNT_XPUB, DEMO_TRON_ACCOUNT_XPUB, DEMO_BITCOIN_ACCOUNT_XPUB]);
+
+/** Whether `xpub` comes from the published test mnemonic: whatever reaches its addresses is anyone's. */
+export function isPublicTestXpub(xpub: string): boolean {
+  return PUBLIC_TEST_XPUBS.has(xpub.trim());
+}

@@ -18,6 +18,7 @@ import { readPage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { credit, post } from '../../ledger/ledger.ts';
 import { chains, coinChains, readSetting } from '../config/index.ts';
+import { isPublicTestXpub } from './demo-keys.ts';
 import { depositAddresses, depositIndexes, deposits } from './deposit.schema.ts';
 import { deriveDepositAddress } from './derive.ts';
 
@@ -37,6 +38,18 @@ async function derivationIndex(tx: DbOrTx, user: string): Promise<number> {
   if (!row) throw new Error('no derivation index');
   // bigserial starts at 1; addresses start at m/0/0.
   return row.index - 1;
+}
+
+/**
+ * The chain families whose configured deposit key is a public test key (the demo's), for the
+ * start-up warning and `admin status`: real funds sent to their addresses are anyone's.
+ */
+export async function publicTestKeysInUse(db: DbOrTx): Promise<string[]> {
+  const xpubs = (await readSetting<DepositXpubs>(db, DEPOSIT_XPUBS_SETTING)) ?? {};
+  return Object.entries(xpubs)
+    .filter(([, xpub]) => typeof xpub === 'string' && isPublicTestXpub(xpub))
+    .map(([family]) => family)
+    .sort();
 }
 
 /** The user's deposit address on every enabled chain, derived once and remembered. */
@@ -69,6 +82,7 @@ export async function depositAddressesFor(tx: DbOrTx, wallet: string): Promise<D
       chain: chain.id,
       family: chain.family,
       address,
+      demo: xpub !== undefined && isPublicTestXpub(xpub),
       coins: accepted,
       wallet:
         chain.family === 'evm' && chain.evmChainId !== null && readable.length > 0

@@ -4,5 +4,5 @@
  * (server/modules/chain-watch) records and advances what it sees on chain.
  */
 export { chainCursors, depositAddresses, deposits } from './deposit.schema.ts';
-export { advanceDeposit, detectDeposit } from './deposit.service.ts';
+export { advanceDeposit, detectDeposit, publicTestKeysInUse } from './deposit.service.ts';
 export { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from './derive.ts';

@@ -19,6 +19,12 @@ function Addresses({ owner }: { owner: string }) {
     <LoadState load={load} empty={(list) => list.length === 0}>
       {(list) => (
         <>
+          {list.some((a) => a.address && a.demo) ? (
+            <section className="card warning-notice" role="alert">
+              <h2>{t('deposit.demoKeysTitle')}</h2>
+              <p>{t('deposit.demoKeysText')}</p>
+            </section>
+          ) : null}
           {list.map((a) => (
             <section key={a.chain} className="card deposit-card">
               <h2>{chainName.get(a.chain) ?? a.chain}</h2>
