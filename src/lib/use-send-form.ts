@@ -21,6 +21,11 @@ export interface SendForm {
   attempt(send: () => Promise<void>, onFail?: (error: unknown) => void): Promise<void>;
   /** The form's submit: the client's own check first, and nothing is sent while it finds a problem. */
   submit(event: FormEvent, check: () => string, send: () => Promise<void>): Promise<void>;
+  /**
+   * The form's submit where a confirmation sheet comes before the money moves: the client's own
+   * check, its problem shown; true when there is none and the sheet may open.
+   */
+  review(event: FormEvent, check: () => string): boolean;
 }
 
 export function useSendForm(): SendForm {
@@ -54,6 +59,12 @@ export function useSendForm(): SendForm {
       setError(problem);
       if (problem) return;
       await attempt(send);
+    },
+    review(event, check) {
+      event.preventDefault();
+      const problem = check();
+      setError(problem);
+      return problem === '';
     },
   };
 }

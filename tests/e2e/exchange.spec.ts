@@ -61,7 +61,15 @@ for (const [lang, bundle] of [
     const received = await form.locator('.exchange-receive').textContent();
     await screenshot(page, `flash-exchange-${lang}`);
 
+    // Nothing moves on the first tap: the sheet shows what is paid, what arrives, price and fee.
     await form.locator('button[type="submit"]').click();
+    const sheet = page.locator('.sheet');
+    await expect(sheet).toContainText(bundle.exchange.confirmTitle);
+    await expect(sheet).toContainText('250 USDT');
+    await expect(sheet).toContainText(/0\.00\d+ BTC/);
+    await screenshot(page, `flash-exchange-confirm-${lang}`);
+    await sheet.locator('.sheet-confirm').click();
+    await expect(sheet).toHaveCount(0);
     await expect(form.locator('input[name="amount"]')).toHaveValue('');
     await expect(form.locator('.exchange-leg-head').first()).toContainText('250');
 
@@ -73,6 +81,7 @@ for (const [lang, bundle] of [
     await expect(form.locator('input[name="amount"]')).toHaveValue(received ?? '');
     await expect(form.locator('.exchange-receive')).toHaveText(/^2\d\d\.\d+$/);
     await form.locator('button[type="submit"]').click();
+    await sheet.locator('.sheet-confirm').click();
     await expect(form.locator('input[name="amount"]')).toHaveValue('');
     await expect(form.locator('.exchange-leg-head').first()).toContainText(/\b0\b/);
 

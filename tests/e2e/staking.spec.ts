@@ -82,7 +82,20 @@ for (const [lang, bundle] of [
     await form.locator('input[name="amount"]').fill('365');
     await expect(form.locator('.estimate')).toHaveText('0.42 USDT');
     await screenshot(page, `staking-${lang}`);
+    // Nothing moves on the first tap: the sheet says what is staked, what comes back, until when.
     await form.locator('button[type="submit"]').click();
+    const sheet = page.locator('.sheet');
+    await expect(sheet).toContainText(bundle.staking.confirmTitle);
+    await expect(sheet).toContainText('365 USDT');
+    await expect(sheet).toContainText('365.42 USDT');
+    await expect(sheet).toContainText(bundle.staking.earlyYes);
+    await expect(sheet).toContainText(bundle.staking.feeNone);
+    await screenshot(page, `staking-confirm-${lang}`);
+    await sheet.locator('button', { hasText: bundle.app.cancel }).click();
+    await expect(sheet).toHaveCount(0);
+    await expect(page).toHaveURL(/\/Staking$/);
+    await form.locator('button[type="submit"]').click();
+    await sheet.locator('.sheet-confirm').click();
     await expect(page).toHaveURL(/\/StakingRecord$/);
 
     // A second stake in the 30-day plan, which cannot be redeemed early.
@@ -92,6 +105,8 @@ for (const [lang, bundle] of [
     await form.locator('input[name="amount"]').fill('100');
     await expect(form.locator('.estimate')).toHaveText('0.986301 USDT');
     await form.locator('button[type="submit"]').click();
+    await expect(sheet).toContainText(bundle.staking.earlyNo);
+    await sheet.locator('.sheet-confirm').click();
     await expect(page).toHaveURL(/\/StakingRecord$/);
 
     const cards = page.locator('.stake-card');
@@ -108,13 +123,13 @@ for (const [lang, bundle] of [
 
     await seven.locator('button', { hasText: bundle.staking.redeemEarly }).click();
     // A sheet says what comes back (the principal, no earnings) before anything is sent.
-    const sheet = page.getByRole('dialog');
-    await expect(sheet).toContainText(bundle.staking.earlyNote);
-    await expect(sheet).toContainText('365 USDT');
-    await expect(sheet.locator('.sheet-confirm')).toBeFocused();
+    const redeemSheet = page.getByRole('dialog');
+    await expect(redeemSheet).toContainText(bundle.staking.earlyNote);
+    await expect(redeemSheet).toContainText('365 USDT');
+    await expect(redeemSheet.locator('.sheet-confirm')).toBeFocused();
     await screenshot(page, `staking-redeem-${lang}`);
-    await sheet.locator('.sheet-confirm').click();
-    await expect(sheet).toHaveCount(0);
+    await redeemSheet.locator('.sheet-confirm').click();
+    await expect(redeemSheet).toHaveCount(0);
     await expect(seven.locator('.status')).toHaveText(bundle.staking.redeemedEarly);
     await expect(seven).toContainText(bundle.staking.earned);
     await expect(seven.locator('button')).toHaveCount(0);

@@ -5,6 +5,8 @@ import { Link } from 'wouter';
 import type { ExchangePair } from '../../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../../protocol/exchange.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
+import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
 import { toast } from '../../components/toast.ts';
@@ -48,6 +50,8 @@ function ExchangeForm({
   const { busy, run } = useBusy();
   // One requestId per intended exchange: a retry after a lost answer cannot exchange twice.
   const requestId = useRequestId();
+  // Money moves only after the sheet shows what is paid, what comes back, the price and the fee.
+  const [confirming, setConfirming] = useState(false);
 
   const toCoins = pairs.filter((p) => p.from === from).map((p) => p.to);
   const pair = pairs.find((p) => p.from === from && p.to === to) ?? null;
@@ -76,24 +80,34 @@ function ExchangeForm({
     return '';
   };
 
-  const submit = async (event: FormEvent) => {
+  /** The form's button: the client's own check, then the sheet with the live quote. */
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = check();
     setError(problem);
-    if (problem || busy || !pair) return;
+    if (!problem && pair) setConfirming(true);
+  };
+
+  /**
+   * The sheet's button executes the quote the sheet shows, never another: one about to run out
+   * is refreshed in the sheet first, and the user confirms the new price.
+   */
+  const confirm = async () => {
+    if (busy || !pair) return;
+    if (!receive || live.secondsLeft <= 1) {
+      live.refresh();
+      return;
+    }
     await run(async () => {
       try {
-        // A quote about to run out is replaced first, so the price on screen is the one executed.
-        const current =
-          quote && live.secondsLeft > 1 ? quote : (await getExchangeQuote(pair.pair, amount)).quote;
-        if (!current) return;
         const done = await executeExchange({
           pair: pair.pair,
           amount,
-          quoteId: current.quoteId,
+          quoteId: receive.quoteId,
           requestId: requestId.current,
         });
         requestId.renew();
+        setConfirming(false);
         toast.success(t('exchange.done', isolated(withThousands(done.receive), done.to)));
         setAmount('');
         getBalances().then(setBalances, () => undefined);
@@ -102,6 +116,7 @@ function ExchangeForm({
         // The server's message was toasted; keep it beside the form too.
         setError((e as Error).message);
         if (e instanceof ApiCallError && e.respCode === QUOTE_EXPIRED) live.refresh();
+        else setConfirming(false);
       }
     });
   };
@@ -115,7 +130,7 @@ function ExchangeForm({
   const progress = quote ? Math.min(1, (live.secondsLeft * 1000) / QUOTE_TTL_MS) : 0;
 
   return (
-    <form className="card form exchange-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="card form exchange-form" onSubmit={submit} noValidate>
       <div className="exchange-leg">
         <div className="exchange-leg-head">
           <span className="muted">{t('exchange.from')}</span>
@@ -246,7 +261,46 @@ function ExchangeForm({
         </div>
       ) : null}
 
-      <FormSubmit error={error} busy={busy} label={t('exchange.submit')} />
+      <FormSubmit error={error} busy={busy && !confirming} label={t('exchange.submit')} />
+      {confirming && pair ? (
+        <ConfirmSheet
+          title={t('exchange.confirmTitle')}
+          subtitle={
+            receive && !live.loading
+              ? t('exchange.quoteValid', { seconds: live.secondsLeft })
+              : t('exchange.quoteRefreshing')
+          }
+          confirmLabel={t('exchange.submit')}
+          busy={busy || !receive}
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirming(false)}
+        >
+          <Facts
+            rows={[
+              { label: t('exchange.youPay'), value: `${withThousands(amount)} ${from}`, dir: 'ltr' },
+              {
+                label: t('exchange.receive'),
+                value: receive?.receive ? `${withThousands(receive.receive)} ${to}` : '--',
+                dir: 'ltr',
+                className: 'estimate',
+              },
+              {
+                label: t('exchange.price'),
+                value: receive
+                  ? `1 ${receive.baseCoin} ≈ ${withThousands(receive.price)} ${receive.quoteCoin}`
+                  : '--',
+                dir: 'ltr',
+                wide: true,
+              },
+              {
+                label: t('exchange.fee', { percent: pair.feePercent }),
+                value: receive?.fee ? `${withThousands(receive.fee)} ${to}` : '--',
+                dir: 'ltr',
+              },
+            ]}
+          />
+        </ConfirmSheet>
+      ) : null}
       <Link href={paths.flashRedemptionRecord.path} className="link-button">
         {t('routes.flashRedemptionRecord')}
       </Link>

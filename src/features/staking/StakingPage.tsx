@@ -8,11 +8,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import { Link, useLocation } from 'wouter';
-import { compare, minOf } from '../../../protocol/money.ts';
+import { compare, minOf, sum } from '../../../protocol/money.ts';
 import { maturityOf, type StakingPlan, stakeInterest } from '../../../protocol/staking.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
+import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
@@ -84,7 +85,9 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
   const plan = coinPlans.find((p) => p.id === planId) ?? coinPlans[0];
   const [amount, setAmount] = useState('');
   // One requestId per intended stake: a retry after a lost answer cannot stake twice.
-  const { error, busy, requestId, changed, submit } = useSendForm();
+  const { error, busy, requestId, changed, attempt, review } = useSendForm();
+  // Money moves only after the sheet shows what is staked, for how long, and what comes back.
+  const [confirming, setConfirming] = useState(false);
   const [version, setVersion] = useState(0);
   const available = useLoad(
     () => (user ? getAvailable(coin) : Promise.resolve(null)),
@@ -124,12 +127,14 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
     await stake({ planId: plan.id, amount, requestId: requestId.current });
     requestId.renew();
     setVersion((n) => n + 1);
+    setConfirming(false);
     toast.success(t('staking.done'));
     navigate(paths.stakingRecord.path);
   };
+  const maturity = maturityOf(Math.floor(Date.now() / 60_000) * 60_000, plan.days);
 
   return (
-    <form className="card form staking-form" onSubmit={(e) => void submit(e, check, send)} noValidate>
+    <form className="card form staking-form" onSubmit={(e) => setConfirming(review(e, check))} noValidate>
       <div className="field">
         <span>{t('staking.coin')}</span>
         <div className="chips">
@@ -218,7 +223,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
           },
           {
             label: t('staking.expires'),
-            value: <When at={maturityOf(Math.floor(Date.now() / 60_000) * 60_000, plan.days)} />,
+            value: <When at={maturity} />,
           },
         ]}
       />
@@ -237,6 +242,35 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
           button={<ConnectButton />}
         />
       )}
+      {user && confirming ? (
+        <ConfirmSheet
+          title={t('staking.confirmTitle')}
+          subtitle={`${plan.days} ${t('staking.daysUnit')} · ${t('staking.apr')} ${plan.apr}%`}
+          confirmLabel={t('staking.confirm')}
+          busy={busy}
+          onConfirm={() => void attempt(send, () => setConfirming(false))}
+          onCancel={() => setConfirming(false)}
+        >
+          <Facts
+            rows={[
+              { label: t('staking.youStake'), value: `${withThousands(amount)} ${coin}`, dir: 'ltr' },
+              {
+                label: t('staking.youGet'),
+                value: estimate ? `${withThousands(sum([amount, estimate]))} ${coin}` : '--',
+                dir: 'ltr',
+                className: 'estimate',
+              },
+              { label: t('staking.lock'), value: <When at={maturity} /> },
+              { label: t('staking.fee'), value: t('staking.feeNone') },
+              {
+                label: t('staking.early'),
+                value: plan.earlyRedemption ? t('staking.earlyYes') : t('staking.earlyNo'),
+                wide: true,
+              },
+            ]}
+          />
+        </ConfirmSheet>
+      ) : null}
       <Link href={user ? paths.stakingRecord.path : paths.stakingRecordPublic.path} className="link-button">
         {t('routes.stakingRecord')}
       </Link>

@@ -29,7 +29,7 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   // One requestId per intended withdrawal: a retry after a lost answer cannot withdraw twice.
-  const { error, setError, busy, requestId, changed, attempt } = useSendForm();
+  const { error, busy, requestId, changed, attempt, review: checked } = useSendForm();
   // The terms the server fixed for the wallet to sign, shown in the confirmation sheet.
   const [terms, setTerms] = useState<WithdrawalTerms | null>(null);
   const arrival = useMemo(
@@ -54,10 +54,7 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
 
   /** The form's button: the client's own check, then the server's terms, shown before signing. */
   const review = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = check();
-    setError(problem);
-    if (problem) return;
+    if (!checked(event, check)) return;
     void attempt(async () =>
       setTerms(await getWithdrawalTerms({ ...asked(), requestId: crypto.randomUUID() })),
     );
