@@ -28,7 +28,7 @@ export interface ContactChannel {
 
 export type TopYield =
   | { percent: string; source: 'staking' }
-  | { percent: string; source: 'mining'; machineId: number };
+  | { percent: string; source: 'mining'; machineId: number; name: string };
 
 export interface GlobalConfig {
   /** The operator's business contract address (EIP-55), or empty when none is configured. */

@@ -56,7 +56,7 @@ test('home, ecology and contact in English, Arabic and Chinese', async ({ page }
         .poll(async () => {
           const top = configs.at(-1)?.topYield;
           const label = await page.locator('.yield-value').textContent();
-          return top ? label === bundle.staking.upTo.replace('{{apr}}', top.percent) : 'no figure sent';
+          return top ? label === bundle.home.topYield.replace('{{percent}}', top.percent) : 'no figure sent';
         })
         .toBe(true);
       const tiles = page.locator('.quick-entry');

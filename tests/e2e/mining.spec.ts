@@ -37,6 +37,17 @@ for (const [lang, bundle] of [
     await expect(l7).toContainText('9.5 GH/s');
     await expect(l7).toContainText('24.7 DOGE');
     await expect(l7).toContainText(bundle.mining.demoOutput);
+    // Every card shows its net return over the cycle, a loss in the loss colour; no card shows a
+    // gross daily figure (docs/mining.md, "Yields: one rule").
+    const returns = page.locator('.machine-card dd.net-loss, .machine-card dd.estimate');
+    await expect(returns.first()).toBeVisible();
+    expect(await returns.count()).toBe(await page.locator('.machine-card').count());
+    for (const figure of await returns.all()) {
+      const loss = ((await figure.getAttribute('class')) ?? '').includes('net-loss');
+      expect(((await figure.textContent()) ?? '').trim().startsWith('-')).toBe(loss);
+    }
+    await expect(page.locator('.machine-card').first()).toContainText(bundle.mining.cycleReturn);
+    await expect(page.locator('.machine-list')).not.toContainText(bundle.mining.grossDaily);
     await screenshot(page, `mining-mall-${lang}`);
 
     // Details: every field, efficiency in the unit of the machine's class.
@@ -54,7 +65,7 @@ for (const [lang, bundle] of [
       bundle.mining.environment,
       bundle.mining.cycle,
       bundle.mining.serviceFee,
-      bundle.mining.yieldRate,
+      bundle.mining.grossDaily,
       bundle.mining.startTime,
       bundle.mining.boost,
     ]) {

@@ -44,8 +44,12 @@ for (const [lang, bundle] of [
     if (top?.source === 'staking') expect(top.percent).toBe('18');
     await page.reload();
     const label = page.locator('.yield-label');
-    await expect(label).toHaveText(
-      new RegExp(fill(bundle.staking.upTo, { apr: top?.percent ?? '' }).replace('%', '\\s?%')),
+    // The best net figure on offer, named by where it comes from.
+    await expect(label.locator('.yield-value')).toHaveText(
+      fill(bundle.home.topYield, { percent: top?.percent ?? '' }),
+    );
+    await expect(label.locator('.yield-title')).toHaveText(
+      top?.source === 'mining' ? `${bundle.home.miningTitle} · ${top.name}` : bundle.routes.staking,
     );
     await screenshot(page, `home-yield-${lang}`);
     await label.click();

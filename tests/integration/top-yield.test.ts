@@ -65,7 +65,7 @@ test('a machine that earns more takes the label, and loses it when it sells out'
     (m) => m.key === 'KS5PRO',
   );
   expect(ks5?.cycleReturn).toBe('138.63');
-  expect(await top()).toEqual({ percent: '1686.66', source: 'mining', machineId: ks5?.id });
+  expect(await top()).toEqual({ percent: '1686.66', source: 'mining', machineId: ks5?.id, name: ks5?.name });
   // The KAS output pool can no longer cover a rental: sold out, and the label falls back.
   expect((await admin('config', 'mining-yield', 'KAS', '--per-th', '100000')).ok).toBe(true);
   expect((await top())?.source).toBe('staking');

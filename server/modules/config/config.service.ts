@@ -31,6 +31,7 @@ export type StoredConfig = Omit<GlobalConfig, 'serverTime'>;
 export interface MachineYield {
   percent: string;
   machineId: number;
+  name: string;
 }
 
 /**
@@ -92,7 +93,7 @@ async function topYieldOf(
   if (features.mining) {
     for (const m of await parts.machineYields(db, now)) {
       if (!top || compare(m.percent, top.percent) > 0)
-        top = { percent: m.percent, source: 'mining', machineId: m.machineId };
+        top = { percent: m.percent, source: 'mining', machineId: m.machineId, name: m.name };
     }
   }
   return { maxApr, topYield: top };

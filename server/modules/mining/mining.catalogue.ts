@@ -233,13 +233,13 @@ export async function machineYields(
   db: DbOrTx,
   engine: MarketEngine,
   now: number,
-): Promise<{ percent: string; machineId: number }[]> {
+): Promise<{ percent: string; machineId: number; name: string }[]> {
   const machines = await listMachines(db, engine, now, { page: 1, size: 1000 });
-  const yields: { percent: string; machineId: number }[] = [];
+  const yields: { percent: string; machineId: number; name: string }[] = [];
   for (const m of machines.list) {
     if (m.soldOut) continue;
     const annual = annualizedReturnOf(m.cycleReturn, m.cycleDays);
-    if (annual) yields.push({ percent: annual, machineId: m.id });
+    if (annual) yields.push({ percent: annual, machineId: m.id, name: m.name });
   }
   return yields;
 }

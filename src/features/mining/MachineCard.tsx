@@ -36,11 +36,13 @@ export const MachineCard = memo(function MachineCard({ machine: m }: { machine: 
               dir: 'ltr',
             },
             { label: t('mining.estimatedDaily'), value: `${m.dailyOutputPerStep} ${m.coin}`, dir: 'ltr' },
+            // The net figure over the whole cycle, a loss in the loss colour (docs/mining.md, "Yields").
             {
-              label: t('mining.yieldRate'),
-              value: m.yieldRate === null ? '--' : `${m.yieldRate}%`,
+              label: t('mining.cycleReturn'),
+              value: m.cycleReturn === null ? '--' : `${m.cycleReturn}%`,
               dir: 'ltr',
-              className: 'estimate',
+              className:
+                m.cycleReturn === null ? undefined : m.cycleReturn.startsWith('-') ? 'net-loss' : 'estimate',
             },
             {
               label: m.joint ? t('mining.share') : t('mining.available'),

@@ -30,7 +30,8 @@ export function MachineFacts({ machine: m }: { machine: MiningMachine }) {
         ? t('mining.perShare', { amount: m.dailyOutputPerStep, coin: m.coin })
         : t('mining.perUnit', { amount: m.estimatedDailyOutput, coin: m.coin }),
     ],
-    [t('mining.yieldRate'), m.yieldRate === null ? '--' : `${m.yieldRate}%`, 'ltr'],
+    // What a day's output is worth against the rent: gross, before the rent is paid back and the fee.
+    [t('mining.grossDaily'), m.yieldRate === null ? '--' : `${m.yieldRate}%`, 'ltr'],
     [m.joint ? t('mining.share') : t('mining.stock'), withThousands(m.shares), 'ltr'],
     [t('mining.available'), withThousands(m.available), 'ltr'],
     [t('mining.minPurchase'), String(m.minPurchase), 'ltr'],

@@ -1,5 +1,5 @@
 /**
- * "Annualized up to X%", computed by the server from the staking plans that can still be staked
+ * "Up to X% a year, net, at today's prices", computed by the server from the staking plans that can still be staked
  * and the mining machines still for sale (00000 topYield), linking to the plan list or the machine
  * it comes from; nothing is shown when neither offers a positive rate.
  */
@@ -32,9 +32,9 @@ export function YieldLabel({ link = true }: { link?: boolean }) {
   const content = (
     <>
       <span className="yield-title">
-        {t(top.source === 'staking' ? 'routes.staking' : 'home.miningTitle')}
+        {top.source === 'staking' ? t('routes.staking') : `${t('home.miningTitle')} · ${top.name}`}
       </span>
-      <span className="yield-value">{t('staking.upTo', { apr: top.percent })}</span>
+      <span className="yield-value">{t('home.topYield', { percent: top.percent })}</span>
     </>
   );
   if (!link) return <section className="card yield-label">{content}</section>;
