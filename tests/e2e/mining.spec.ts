@@ -120,6 +120,9 @@ for (const [lang, bundle] of [
     await form.locator('input[name="quantity"]').fill('10');
     await form.locator('button[type="submit"]').click();
     await expect(page.getByRole('dialog')).toContainText('39 USDT');
+    // The price of one share, times the count: never the total under the label of one share.
+    await expect(page.getByRole('dialog')).toContainText(/[\d.]+ USDT × 10 = [\d.,]+ USDT/);
+    await screenshot(page, `mining-shares-sheet-${lang}`);
     await page.getByRole('dialog').locator('.sheet-confirm').click();
     await expect(page).toHaveURL(/\/miningMachine\/myMiningMachine$/);
     await expect(page.locator('.holding')).toHaveCount(2);

@@ -36,10 +36,16 @@ function Summary({ machine: m, units }: { machine: MiningMachine; units: number 
     <Facts
       className="purchase-summary"
       rows={[
+        // The price per step times the count: "3.7 USDT × 5 = 18.5 USDT", never the product under
+        // the label of one step.
         {
           label: m.joint ? t('mining.pricePerShare') : t('mining.rent'),
-          value: `${withThousands(s.rent)} USDT`,
+          value:
+            units === 1
+              ? `${withThousands(s.rent)} USDT`
+              : `${withThousands(m.rent)} USDT × ${units} = ${withThousands(s.rent)} USDT`,
           dir: 'ltr',
+          wide: true,
         },
         { label: t('mining.serviceFee'), value: `${withThousands(s.fee)} USDT`, dir: 'ltr' },
         {
