@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { ExchangePair } from '../../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../../protocol/exchange.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
+import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
 import { toast } from '../../components/toast.ts';
@@ -216,22 +217,27 @@ function ExchangeForm({
         </div>
       </div>
 
-      <dl className="facts">
-        <div className="facts-wide">
-          <dt>{t('exchange.price')}</dt>
-          <dd dir="ltr" className="exchange-price">
-            {quote ? `1 ${quote.baseCoin} ≈ ${withThousands(quote.price)} ${quote.quoteCoin}` : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('exchange.fee', { percent: pair?.feePercent ?? '--' })}</dt>
-          <dd dir="ltr">{receive?.fee ? `${withThousands(receive.fee)} ${to}` : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('exchange.limits')}</dt>
-          <dd dir="ltr">{pair ? `${withThousands(pair.min)} – ${withThousands(pair.max)} ${from}` : '--'}</dd>
-        </div>
-      </dl>
+      <Facts
+        rows={[
+          {
+            label: t('exchange.price'),
+            value: quote ? `1 ${quote.baseCoin} ≈ ${withThousands(quote.price)} ${quote.quoteCoin}` : '--',
+            dir: 'ltr',
+            wide: true,
+            className: 'exchange-price',
+          },
+          {
+            label: t('exchange.fee', { percent: pair?.feePercent ?? '--' }),
+            value: receive?.fee ? `${withThousands(receive.fee)} ${to}` : '--',
+            dir: 'ltr',
+          },
+          {
+            label: t('exchange.limits'),
+            value: pair ? `${withThousands(pair.min)} – ${withThousands(pair.max)} ${from}` : '--',
+            dir: 'ltr',
+          },
+        ]}
+      />
 
       {pair ? (
         <div className="quote-timer" aria-live="off">

@@ -4,7 +4,7 @@ import type { Stake } from '../../../protocol/staking.ts';
 import { currentUser } from '../../app/store.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { ConnectPrompt, WalletPage } from '../../components/ConnectPrompt.tsx';
-import { Facts } from '../../components/Facts.tsx';
+import { DetailList, Facts } from '../../components/Facts.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
@@ -82,42 +82,24 @@ function StakeCard({ stake, onChange }: { stake: Stake; onChange(): void }) {
           {stake.early ? t('staking.redeemedEarly') : t(`stakingStatus.${stake.status}`)}
         </span>
       </div>
-      <dl className="detail-list">
-        <div>
-          <dt>{t('staking.days')}</dt>
-          <dd dir="ltr">{stake.days}</dd>
-        </div>
-        <div>
-          <dt>{t('staking.apr')}</dt>
-          <dd dir="ltr">{stake.apr}%</dd>
-        </div>
-        <div>
-          <dt>{t('staking.estimated')}</dt>
-          <dd dir="ltr">
-            {withThousands(stake.interest)} {stake.coin}
-          </dd>
-        </div>
-        {stake.earned !== null ? (
-          <div>
-            <dt>{t('staking.earned')}</dt>
-            <dd dir="ltr">
-              {withThousands(stake.earned)} {stake.coin}
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('staking.stakedAt')}</dt>
-          <dd>
-            <When at={stake.stakedAt} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staking.expires')}</dt>
-          <dd>
-            <When at={stake.expiresAt} />
-          </dd>
-        </div>
-      </dl>
+      <DetailList
+        rows={[
+          { label: t('staking.days'), value: stake.days, dir: 'ltr' },
+          { label: t('staking.apr'), value: `${stake.apr}%`, dir: 'ltr' },
+          {
+            label: t('staking.estimated'),
+            value: `${withThousands(stake.interest)} ${stake.coin}`,
+            dir: 'ltr',
+          },
+          stake.earned !== null && {
+            label: t('staking.earned'),
+            value: `${withThousands(stake.earned)} ${stake.coin}`,
+            dir: 'ltr',
+          },
+          { label: t('staking.stakedAt'), value: <When at={stake.stakedAt} /> },
+          { label: t('staking.expires'), value: <When at={stake.expiresAt} /> },
+        ]}
+      />
       <RedeemAction stake={stake} onDone={onChange} />
     </li>
   );
