@@ -13,7 +13,6 @@ import { maturityOf, type StakingPlan, stakeInterest } from '../../../protocol/s
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
-import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
@@ -23,8 +22,8 @@ import { subtract, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useSendForm } from '../../lib/use-send-form.ts';
-import { ConnectButton } from '../account/index.ts';
 import { globalConfig } from '../config/index.ts';
+import { ConnectFirst } from '../signed-in/index.ts';
 import { getAvailable, getPlans, stake } from './api.ts';
 import { YieldLabel } from './YieldLabel.tsx';
 
@@ -230,12 +229,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
           label={plan.soldOut ? t('staking.soldOut') : t('staking.submit')}
         />
       ) : (
-        <ConnectPrompt
-          card={false}
-          className="connect-to-stake"
-          text={t('staking.connectFirst')}
-          button={<ConnectButton />}
-        />
+        <ConnectFirst card={false} className="connect-to-stake" text={t('staking.connectFirst')} />
       )}
       <Link href={user ? paths.stakingRecord.path : paths.stakingRecordPublic.path} className="link-button">
         {t('routes.stakingRecord')}

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stake } from '../../../protocol/staking.ts';
-import { currentUser } from '../../app/store.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
-import { ConnectPrompt, WalletPage } from '../../components/ConnectPrompt.tsx';
 import { DetailList, Facts } from '../../components/Facts.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
@@ -11,7 +9,7 @@ import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { ConnectButton } from '../account/index.ts';
+import { SignedInPage } from '../signed-in/index.ts';
 import { getStakes, redeemStake } from './api.ts';
 
 function RedeemAction({ stake, onDone }: { stake: Stake; onDone(): void }) {
@@ -119,18 +117,11 @@ function Records() {
 export function StakingRecordPage() {
   const { t } = useTranslation();
   return (
-    <WalletPage
+    <SignedInPage
       title={t('routes.stakingRecord')}
-      user={currentUser}
-      prompt={
-        <ConnectPrompt
-          className="connect-to-stake"
-          text={t('messages.connect_wallet_first')}
-          button={<ConnectButton />}
-        />
-      }
+      prompt={{ className: 'connect-to-stake', text: t('messages.connect_wallet_first') }}
     >
       {(user) => <Records key={user.address} />}
-    </WalletPage>
+    </SignedInPage>
   );
 }
