@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { ExchangePair } from '../../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../../protocol/exchange.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
+import { DecimalInput } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
@@ -141,17 +142,14 @@ function ExchangeForm({
               <option key={c}>{c}</option>
             ))}
           </select>
-          <input
+          <DecimalInput
             name="amount"
-            dir="ltr"
-            inputMode="decimal"
-            autoComplete="off"
             aria-label={t('fields.amount')}
             placeholder={pair ? `${pair.min} – ${pair.max}` : '0'}
             value={amount}
-            onChange={(e) => {
+            onChange={(value) => {
               changed();
-              setAmount(e.target.value.trim());
+              setAmount(value);
             }}
           />
           <button
