@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { LoadState } from '../../components/LoadState.tsx';
 import { QrCopy } from '../../components/QrCopy.tsx';
-import { paths } from '../../lib/paths.ts';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { globalConfig } from '../config/index.ts';
 import { SignedInPage } from '../signed-in/index.ts';
@@ -40,9 +39,7 @@ function Addresses({ owner }: { owner: string }) {
               )}
             </section>
           ))}
-          <Link href={paths.rechargeRecord.path} className="button button-secondary block">
-            {t('routes.rechargeRecord')}
-          </Link>
+          <RouteLink to="rechargeRecord" className="button button-secondary block" />
         </>
       )}
     </LoadState>

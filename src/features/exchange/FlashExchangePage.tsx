@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { Link } from 'wouter';
 import type { ExchangePair } from '../../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../../protocol/exchange.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
@@ -9,10 +8,10 @@ import { DecimalInput } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiCallError } from '../../lib/api.ts';
 import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
-import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { executeExchange, getBalances, getExchangeQuote } from './api.ts';
@@ -251,9 +250,7 @@ function ExchangeForm({
       ) : null}
 
       <FormSubmit error={error} busy={busy} label={t('exchange.submit')} />
-      <Link href={paths.flashRedemptionRecord.path} className="link-button">
-        {t('routes.flashRedemptionRecord')}
-      </Link>
+      <RouteLink to="flashRedemptionRecord" />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { compare, minOf } from '../../../protocol/money.ts';
 import { maturityOf, type StakingPlan, stakeInterest } from '../../../protocol/staking.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
@@ -16,6 +16,7 @@ import { AmountField } from '../../components/AmountField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { subtract, withThousands } from '../../lib/format.ts';
@@ -231,9 +232,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
       ) : (
         <ConnectFirst card={false} className="connect-to-stake" text={t('staking.connectFirst')} />
       )}
-      <Link href={user ? paths.stakingRecord.path : paths.stakingRecordPublic.path} className="link-button">
-        {t('routes.stakingRecord')}
-      </Link>
+      <RouteLink to={user ? 'stakingRecord' : 'stakingRecordPublic'} />
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { compareDecimal, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -320,9 +321,7 @@ export function PlaceOrderPage() {
       <LoadState load={load}>
         {(details) => <OrderForm key={details.instrument.symbol} details={details} />}
       </LoadState>
-      <Link href={paths.futuresOrder.path} className="link-button">
-        {t('routes.futuresOrder')}
-      </Link>
+      <RouteLink to="futuresOrder" />
     </>
   );
 }

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import type { WithdrawOption } from '../../../protocol/withdraw.ts';
 import { AmountField } from '../../components/AmountField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { toast } from '../../components/toast.ts';
 import { compareDecimal, subtract, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -134,9 +135,7 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
         ]}
       />
       <FormSubmit error={error} busy={busy} label={t('withdraw.submit')} />
-      <Link href={paths.withdrawRecord.path} className="link-button">
-        {t('routes.withdrawRecord')}
-      </Link>
+      <RouteLink to="withdrawRecord" />
     </form>
   );
 }
