@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
 import type { ExchangePair } from '../../../protocol/exchange.ts';
@@ -30,6 +30,49 @@ function isolated(amount: string, coin: string) {
 /** Plain decimal without trailing zeros: "12.50000000" -> "12.5". */
 function trimZeros(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/**
+ * One side of the exchange: its heading (and what is available to send), its coin, then its
+ * figure (`children`: the amount typed, or the amount received); `placeholder` is the choice
+ * before a coin is chosen.
+ */
+function Leg({
+  name,
+  label,
+  aside,
+  coins,
+  coin,
+  placeholder,
+  onCoin,
+  children,
+}: {
+  name: string;
+  label: string;
+  aside?: ReactNode;
+  coins: readonly string[];
+  coin: string;
+  placeholder?: string;
+  onCoin(coin: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="exchange-leg">
+      <div className="exchange-leg-head">
+        <span className="muted">{label}</span>
+        {aside}
+      </div>
+      <div className="exchange-leg-body">
+        <select name={name} aria-label={label} value={coin} onChange={(e) => onCoin(e.target.value)}>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+          {coins.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+        {children}
+      </div>
+    </div>
+  );
 }
 
 function ExchangeForm({
@@ -117,52 +160,44 @@ function ExchangeForm({
 
   return (
     <form className="card form exchange-form" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="exchange-leg">
-        <div className="exchange-leg-head">
-          <span className="muted">{t('exchange.from')}</span>
+      <Leg
+        name="from"
+        label={t('exchange.from')}
+        aside={
           <span className="muted small exchange-available">
             {t('exchange.available', isolated(withThousands(available), from))}
           </span>
-        </div>
-        <div className="exchange-leg-body">
-          <select
-            name="from"
-            aria-label={t('exchange.from')}
-            value={from}
-            onChange={(e) => {
-              changed();
-              const next = e.target.value;
-              setFrom(next);
-              if (!pairs.some((p) => p.from === next && p.to === to)) setTo('');
-              setAmount('');
-            }}
-          >
-            {fromCoins.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-          <DecimalInput
-            name="amount"
-            aria-label={t('fields.amount')}
-            placeholder={pair ? `${pair.min} – ${pair.max}` : '0'}
-            value={amount}
-            onChange={(value) => {
-              changed();
-              setAmount(value);
-            }}
-          />
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              changed();
-              setAmount(maxAmount());
-            }}
-          >
-            {t('exchange.max')}
-          </button>
-        </div>
-      </div>
+        }
+        coins={fromCoins}
+        coin={from}
+        onCoin={(next) => {
+          changed();
+          setFrom(next);
+          if (!pairs.some((p) => p.from === next && p.to === to)) setTo('');
+          setAmount('');
+        }}
+      >
+        <DecimalInput
+          name="amount"
+          aria-label={t('fields.amount')}
+          placeholder={pair ? `${pair.min} – ${pair.max}` : '0'}
+          value={amount}
+          onChange={(value) => {
+            changed();
+            setAmount(value);
+          }}
+        />
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            changed();
+            setAmount(maxAmount());
+          }}
+        >
+          {t('exchange.max')}
+        </button>
+      </Leg>
 
       <button
         type="button"
@@ -189,30 +224,21 @@ function ExchangeForm({
         </svg>
       </button>
 
-      <div className="exchange-leg">
-        <div className="exchange-leg-head">
-          <span className="muted">{t('exchange.to')}</span>
-        </div>
-        <div className="exchange-leg-body">
-          <select
-            name="to"
-            aria-label={t('exchange.to')}
-            value={to}
-            onChange={(e) => {
-              changed();
-              setTo(e.target.value);
-            }}
-          >
-            <option value="">{t('exchange.selectCurrency')}</option>
-            {toCoins.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-          <output className="exchange-receive" dir="ltr" aria-label={t('exchange.receive')}>
-            {receive?.receive ? withThousands(receive.receive) : '--'}
-          </output>
-        </div>
-      </div>
+      <Leg
+        name="to"
+        label={t('exchange.to')}
+        coins={toCoins}
+        coin={to}
+        placeholder={t('exchange.selectCurrency')}
+        onCoin={(next) => {
+          changed();
+          setTo(next);
+        }}
+      >
+        <output className="exchange-receive" dir="ltr" aria-label={t('exchange.receive')}>
+          {receive?.receive ? withThousands(receive.receive) : '--'}
+        </output>
+      </Leg>
 
       <Facts
         rows={[
