@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import type { WithdrawOption } from '../../../protocol/withdraw.ts';
 import { AmountField } from '../../components/AmountField.tsx';
+import { CodeField } from '../../components/CodeField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
@@ -89,21 +90,17 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
           ))}
         </select>
       </label>
-      <label className="field">
-        <span>{t('withdraw.address')}</span>
-        <input
-          name="address"
-          dir="ltr"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t('withdraw.addressPlaceholder', { chain: option.chain })}
-          value={address}
-          onChange={(e) => {
-            changed();
-            setAddress(e.target.value);
-          }}
-        />
-      </label>
+      <CodeField
+        label={t('withdraw.address')}
+        name="address"
+        spellCheck={false}
+        placeholder={t('withdraw.addressPlaceholder', { chain: option.chain })}
+        value={address}
+        onChange={(e) => {
+          changed();
+          setAddress(e.target.value);
+        }}
+      />
       <AmountField
         label={t('withdraw.amount')}
         name="amount"
