@@ -3,7 +3,7 @@ import type { MiningHolding } from '../../../protocol/mining.ts';
 import { CardHead } from '../../components/CardHead.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { RecordList } from '../../components/RecordList.tsx';
+import { RecordCards } from '../../components/RecordList.tsx';
 import { RouteLink } from '../../components/RouteLink.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { getMyMachines } from './api.ts';
@@ -59,12 +59,7 @@ export function MyMiningMachinePage() {
     <>
       <PageHeader title={t('routes.myMiningMachine')} />
       <MiningTabs />
-      <RecordList<MiningHolding>
-        className="machine-list"
-        card={false}
-        fetchPage={getMyMachines}
-        row={(h) => <Holding key={h.id} h={h} />}
-      />
+      <RecordCards<MiningHolding> fetchPage={getMyMachines} row={(h) => <Holding key={h.id} h={h} />} />
     </>
   );
 }

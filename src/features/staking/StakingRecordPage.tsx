@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Stake } from '../../../protocol/staking.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { DetailList, Facts } from '../../components/Facts.tsx';
-import { RecordList } from '../../components/RecordList.tsx';
+import { RecordCards } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
@@ -105,9 +105,8 @@ function StakeCard({ stake, onChange }: { stake: Stake; onChange(): void }) {
 
 function Records() {
   return (
-    <RecordList<Stake>
+    <RecordCards<Stake>
       className="stake-list"
-      card={false}
       fetchPage={getStakes}
       row={(s, reload) => <StakeCard key={s.id} stake={s} onChange={reload} />}
     />
