@@ -28,6 +28,7 @@ describe('the start chunk', () => {
     for (const id of [
       `${ROOT}/src/components/ConfirmSheet.tsx`,
       `${ROOT}/src/components/AmountField.tsx`,
+      `${ROOT}/src/features/signed-in/SignedInPage.tsx`,
       `${ROOT}/protocol/trading.ts`,
     ]) {
       expect(isStartModule(id), id).toBe(false);

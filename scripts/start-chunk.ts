@@ -52,8 +52,12 @@ function isFirstPageModule(id: string): boolean {
 const LIBRARIES =
   /\/node_modules\/(react|react-dom|react-i18next|scheduler|i18next|wouter|@preact|dayjs|use-sync-external-store)\//;
 
-/** The app's shared folders: what several screens use (components, helpers, the protocol). */
-const SHARED_SOURCE = /\/src\/(lib|components)\/|\/protocol\//;
+/**
+ * The app's shared folders: what several screens use (components, helpers, the protocol, and the
+ * signed-in gate, a feature only because it needs the account's button: as a chunk of its own it
+ * would add its name to the first page's preload lists).
+ */
+const SHARED_SOURCE = /\/src\/(lib|components|features\/signed-in)\/|\/protocol\//;
 
 // protocol/solvency.ts (the Merkle sum tree and its verifier) is only ever needed on /solvency.
 const ON_DEMAND =

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import { DecimalInput } from './DecimalField.tsx';
 
 /**
- * A labelled amount (or count) input with a "max" button and a line under it (what is available):
- * numbers typed left to right in every language, no autocomplete, the keyboard for the kind of
- * number asked.
+ * A labelled amount (or count) input (DecimalInput) with a "max" button and a line under it (what
+ * is available).
  */
 export function AmountField({
   label,
@@ -33,15 +33,13 @@ export function AmountField({
     <label className="field">
       <span>{label}</span>
       <span className="input-with-button">
-        <input
+        <DecimalInput
           name={name}
-          dir="ltr"
-          inputMode={whole ? 'numeric' : 'decimal'}
-          autoComplete="off"
+          whole={whole}
           disabled={disabled}
           placeholder={placeholder}
           value={value}
-          onChange={(e) => onChange(e.target.value.trim())}
+          onChange={onChange}
         />
         <button type="button" className="link-button" disabled={disabled} onClick={onMax}>
           {maxLabel}

@@ -14,14 +14,7 @@ import { LoadState } from './LoadState.tsx';
  */
 const REFRESH_MS = 5000;
 
-export function RecordList<T>({
-  fetchPage,
-  row,
-  className = 'record-list',
-  card = true,
-  refreshWhile,
-  onRecords,
-}: {
+interface RecordListProps<T> {
   fetchPage(page: number): Promise<Page<T>>;
   /** One record as an `<li>` with its own key. */
   row(record: T, reload: () => void): ReactNode;
@@ -31,7 +24,16 @@ export function RecordList<T>({
   refreshWhile?(records: T[]): boolean;
   /** Told the records each time a load is drawn. */
   onRecords?(records: T[]): void;
-}) {
+}
+
+export function RecordList<T>({
+  fetchPage,
+  row,
+  className = 'record-list',
+  card = true,
+  refreshWhile,
+  onRecords,
+}: RecordListProps<T>) {
   const { t } = useTranslation();
   const [pages, setPages] = useState(1);
   const load = useLoad(async () => {
@@ -84,4 +86,9 @@ export function RecordList<T>({
       }}
     </LoadState>
   );
+}
+
+/** Records each a card of its own (machines, holdings, offerings, orders, stakes), in a list of cards. */
+export function RecordCards<T>({ className = 'machine-list', ...list }: Omit<RecordListProps<T>, 'card'>) {
+  return <RecordList<T> {...list} className={className} card={false} />;
 }

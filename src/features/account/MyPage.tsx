@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LanguagePicker } from '../../app/LanguagePicker.tsx';
 import { currentUser } from '../../app/store.ts';
+import { Facts } from '../../components/Facts.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { paths, type RouteName } from '../../lib/paths.ts';
 import { AddressChip } from './AddressChip.tsx';
@@ -44,16 +45,12 @@ export function MyPage() {
       <section className="card profile">
         <span className="muted">{t('wallet.address')}</span>
         <AddressChip address={user.address} />
-        <dl className="facts">
-          <div>
-            <dt>{t('my.invitationCode')}</dt>
-            <dd className="mono">{user.inviteCode}</dd>
-          </div>
-          <div>
-            <dt>{t('my.memberSince')}</dt>
-            <dd>{formatDate(user.createdAt)}</dd>
-          </div>
-        </dl>
+        <Facts
+          rows={[
+            { label: t('my.invitationCode'), value: user.inviteCode, className: 'mono' },
+            { label: t('my.memberSince'), value: formatDate(user.createdAt) },
+          ]}
+        />
       </section>
       {SECTIONS.map((section) => (
         <section key={section.title} className="card">

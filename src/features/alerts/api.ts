@@ -1,12 +1,7 @@
-import type { AlertDirection } from '../../../protocol/alerts.ts';
+import type { FieldsOf } from '../../../protocol/contract.ts';
 import { fetchData } from '../../lib/api.ts';
 
-export const setAlert = (fields: {
-  symbol: string;
-  direction: AlertDirection;
-  price: string;
-  requestId: string;
-}) => fetchData('10092', fields);
+export const setAlert = (fields: FieldsOf<'10092'>) => fetchData('10092', fields);
 
 export const getAlerts = (symbol?: string) => fetchData('10093', { symbol });
 

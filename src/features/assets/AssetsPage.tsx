@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { Facts } from '../../components/Facts.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { toast } from '../../components/toast.ts';
@@ -63,16 +64,20 @@ export function AssetsPage() {
               {data.unpriced.length > 0 ? (
                 <p className="muted small">{t('assets.unpriced', { coins: data.unpriced.join(', ') })}</p>
               ) : null}
-              <dl className="facts">
-                <div>
-                  <dt>{t('assets.todayEarnings')}</dt>
-                  <dd dir="ltr">{withThousands(truncate(data.todayEarningsUsdt, 2))}</dd>
-                </div>
-                <div>
-                  <dt>{t('assets.totalEarnings')}</dt>
-                  <dd dir="ltr">{withThousands(truncate(data.totalEarningsUsdt, 2))}</dd>
-                </div>
-              </dl>
+              <Facts
+                rows={[
+                  {
+                    label: t('assets.todayEarnings'),
+                    value: withThousands(truncate(data.todayEarningsUsdt, 2)),
+                    dir: 'ltr',
+                  },
+                  {
+                    label: t('assets.totalEarnings'),
+                    value: withThousands(truncate(data.totalEarningsUsdt, 2)),
+                    dir: 'ltr',
+                  },
+                ]}
+              />
               <div className="actions">
                 <Link href={paths.recharge.path} className="button">
                   {t('assets.deposit')}

@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { currentUser } from '../../app/store.ts';
-import { ConnectPrompt, WalletPage } from '../../components/ConnectPrompt.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { QrCopy } from '../../components/QrCopy.tsx';
-import { paths } from '../../lib/paths.ts';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { ConnectButton } from '../account/index.ts';
 import { globalConfig } from '../config/index.ts';
+import { SignedInPage } from '../signed-in/index.ts';
 import { getDepositAddresses } from './api.ts';
 import { WalletDepositForm } from './WalletDepositForm.tsx';
 
@@ -48,9 +45,7 @@ function Addresses({ owner }: { owner: string }) {
               )}
             </section>
           ))}
-          <Link href={paths.rechargeRecord.path} className="button button-secondary block">
-            {t('routes.rechargeRecord')}
-          </Link>
+          <RouteLink to="rechargeRecord" className="button button-secondary block" />
         </>
       )}
     </LoadState>
@@ -61,16 +56,11 @@ function Addresses({ owner }: { owner: string }) {
 export function DepositPage() {
   const { t } = useTranslation();
   return (
-    <WalletPage
+    <SignedInPage
       title={t('routes.recharge')}
-      user={currentUser}
-      prompt={
-        <ConnectPrompt text={t('deposit.connect')} button={<ConnectButton />}>
-          <p>{t('deposit.explain')}</p>
-        </ConnectPrompt>
-      }
+      prompt={{ text: t('deposit.connect'), children: <p>{t('deposit.explain')}</p> }}
     >
       {(user) => <Addresses owner={user.address} />}
-    </WalletPage>
+    </SignedInPage>
   );
 }

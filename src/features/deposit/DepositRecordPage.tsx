@@ -2,12 +2,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { DepositRecord } from '../../../protocol/deposit.ts';
-import { currentUser } from '../../app/store.ts';
-import { ConnectPrompt, WalletPage } from '../../components/ConnectPrompt.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
 import { shorten, withThousands } from '../../lib/format.ts';
-import { ConnectButton } from '../account/index.ts';
+import { SignedInPage } from '../signed-in/index.ts';
 import { getDepositRecords } from './api.ts';
 
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -77,12 +75,8 @@ export function DepositRecordPage() {
   const tx = new URLSearchParams(useSearch()).get('tx');
   const sent = tx && TX_HASH.test(tx) ? tx.toLowerCase() : null;
   return (
-    <WalletPage
-      title={t('routes.rechargeRecord')}
-      user={currentUser}
-      prompt={<ConnectPrompt text={t('deposit.connect')} button={<ConnectButton />} />}
-    >
+    <SignedInPage title={t('routes.rechargeRecord')} prompt={{ text: t('deposit.connect') }}>
       {() => <Records key={sent ?? ''} sent={sent} />}
-    </WalletPage>
+    </SignedInPage>
   );
 }

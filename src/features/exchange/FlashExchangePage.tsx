@@ -1,18 +1,18 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { Link } from 'wouter';
 import type { ExchangePair } from '../../../protocol/exchange.ts';
 import { QUOTE_TTL_MS } from '../../../protocol/exchange.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
+import { DecimalInput } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiCallError } from '../../lib/api.ts';
 import { compareDecimal, truncate, withThousands } from '../../lib/format.ts';
-import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
 import { executeExchange, getBalances, getExchangeQuote } from './api.ts';
@@ -31,6 +31,49 @@ function isolated(amount: string, coin: string) {
 /** Plain decimal without trailing zeros: "12.50000000" -> "12.5". */
 function trimZeros(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/**
+ * One side of the exchange: its heading (and what is available to send), its coin, then its
+ * figure (`children`: the amount typed, or the amount received); `placeholder` is the choice
+ * before a coin is chosen.
+ */
+function Leg({
+  name,
+  label,
+  aside,
+  coins,
+  coin,
+  placeholder,
+  onCoin,
+  children,
+}: {
+  name: string;
+  label: string;
+  aside?: ReactNode;
+  coins: readonly string[];
+  coin: string;
+  placeholder?: string;
+  onCoin(coin: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="exchange-leg">
+      <div className="exchange-leg-head">
+        <span className="muted">{label}</span>
+        {aside}
+      </div>
+      <div className="exchange-leg-body">
+        <select name={name} aria-label={label} value={coin} onChange={(e) => onCoin(e.target.value)}>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+          {coins.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+        {children}
+      </div>
+    </div>
+  );
 }
 
 function ExchangeForm({
@@ -131,55 +174,44 @@ function ExchangeForm({
 
   return (
     <form className="card form exchange-form" onSubmit={submit} noValidate>
-      <div className="exchange-leg">
-        <div className="exchange-leg-head">
-          <span className="muted">{t('exchange.from')}</span>
+      <Leg
+        name="from"
+        label={t('exchange.from')}
+        aside={
           <span className="muted small exchange-available">
             {t('exchange.available', isolated(withThousands(available), from))}
           </span>
-        </div>
-        <div className="exchange-leg-body">
-          <select
-            name="from"
-            aria-label={t('exchange.from')}
-            value={from}
-            onChange={(e) => {
-              changed();
-              const next = e.target.value;
-              setFrom(next);
-              if (!pairs.some((p) => p.from === next && p.to === to)) setTo('');
-              setAmount('');
-            }}
-          >
-            {fromCoins.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-          <input
-            name="amount"
-            dir="ltr"
-            inputMode="decimal"
-            autoComplete="off"
-            aria-label={t('fields.amount')}
-            placeholder={pair ? `${pair.min} – ${pair.max}` : '0'}
-            value={amount}
-            onChange={(e) => {
-              changed();
-              setAmount(e.target.value.trim());
-            }}
-          />
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              changed();
-              setAmount(maxAmount());
-            }}
-          >
-            {t('exchange.max')}
-          </button>
-        </div>
-      </div>
+        }
+        coins={fromCoins}
+        coin={from}
+        onCoin={(next) => {
+          changed();
+          setFrom(next);
+          if (!pairs.some((p) => p.from === next && p.to === to)) setTo('');
+          setAmount('');
+        }}
+      >
+        <DecimalInput
+          name="amount"
+          aria-label={t('fields.amount')}
+          placeholder={pair ? `${pair.min} – ${pair.max}` : '0'}
+          value={amount}
+          onChange={(value) => {
+            changed();
+            setAmount(value);
+          }}
+        />
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            changed();
+            setAmount(maxAmount());
+          }}
+        >
+          {t('exchange.max')}
+        </button>
+      </Leg>
 
       <button
         type="button"
@@ -206,47 +238,43 @@ function ExchangeForm({
         </svg>
       </button>
 
-      <div className="exchange-leg">
-        <div className="exchange-leg-head">
-          <span className="muted">{t('exchange.to')}</span>
-        </div>
-        <div className="exchange-leg-body">
-          <select
-            name="to"
-            aria-label={t('exchange.to')}
-            value={to}
-            onChange={(e) => {
-              changed();
-              setTo(e.target.value);
-            }}
-          >
-            <option value="">{t('exchange.selectCurrency')}</option>
-            {toCoins.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-          <output className="exchange-receive" dir="ltr" aria-label={t('exchange.receive')}>
-            {receive?.receive ? withThousands(receive.receive) : '--'}
-          </output>
-        </div>
-      </div>
+      <Leg
+        name="to"
+        label={t('exchange.to')}
+        coins={toCoins}
+        coin={to}
+        placeholder={t('exchange.selectCurrency')}
+        onCoin={(next) => {
+          changed();
+          setTo(next);
+        }}
+      >
+        <output className="exchange-receive" dir="ltr" aria-label={t('exchange.receive')}>
+          {receive?.receive ? withThousands(receive.receive) : '--'}
+        </output>
+      </Leg>
 
-      <dl className="facts">
-        <div className="facts-wide">
-          <dt>{t('exchange.price')}</dt>
-          <dd dir="ltr" className="exchange-price">
-            {quote ? `1 ${quote.baseCoin} ≈ ${withThousands(quote.price)} ${quote.quoteCoin}` : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('exchange.fee', { percent: pair?.feePercent ?? '--' })}</dt>
-          <dd dir="ltr">{receive?.fee ? `${withThousands(receive.fee)} ${to}` : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('exchange.limits')}</dt>
-          <dd dir="ltr">{pair ? `${withThousands(pair.min)} – ${withThousands(pair.max)} ${from}` : '--'}</dd>
-        </div>
-      </dl>
+      <Facts
+        rows={[
+          {
+            label: t('exchange.price'),
+            value: quote ? `1 ${quote.baseCoin} ≈ ${withThousands(quote.price)} ${quote.quoteCoin}` : '--',
+            dir: 'ltr',
+            wide: true,
+            className: 'exchange-price',
+          },
+          {
+            label: t('exchange.fee', { percent: pair?.feePercent ?? '--' }),
+            value: receive?.fee ? `${withThousands(receive.fee)} ${to}` : '--',
+            dir: 'ltr',
+          },
+          {
+            label: t('exchange.limits'),
+            value: pair ? `${withThousands(pair.min)} – ${withThousands(pair.max)} ${from}` : '--',
+            dir: 'ltr',
+          },
+        ]}
+      />
 
       {pair ? (
         <div className="quote-timer" aria-live="off">
@@ -301,9 +329,7 @@ function ExchangeForm({
           />
         </ConfirmSheet>
       ) : null}
-      <Link href={paths.flashRedemptionRecord.path} className="link-button">
-        {t('routes.flashRedemptionRecord')}
-      </Link>
+      <RouteLink to="flashRedemptionRecord" />
     </form>
   );
 }

@@ -1,14 +1,10 @@
+import type { FieldsOf } from '../../../protocol/contract.ts';
 import { fetchData } from '../../lib/api.ts';
 
 /** The pairs, and a fresh quote when a pair is named (what `amount` yields when one is given). */
 export const getExchangeQuote = (pair?: string, amount?: string) => fetchData('10030', { pair, amount });
 
-export const executeExchange = (fields: {
-  pair: string;
-  amount: string;
-  quoteId: string;
-  requestId: string;
-}) => fetchData('10031', fields);
+export const executeExchange = (fields: FieldsOf<'10031'>) => fetchData('10031', fields);
 
 export const getExchangeRecords = (page: number) => fetchData('10034', { page, size: 20 });
 

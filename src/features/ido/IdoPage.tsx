@@ -9,7 +9,7 @@ import { useLocation } from 'wouter';
 import type { IdoOffering, IdoPosition } from '../../../protocol/ido.ts';
 import { currentUser } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
-import { RecordList } from '../../components/RecordList.tsx';
+import { RecordCards } from '../../components/RecordList.tsx';
 import { SectionTabs } from '../../components/SectionTabs.tsx';
 import { paths, type RouteName } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -22,9 +22,7 @@ const TABS: readonly RouteName[] = ['idoAboutStart', 'idoInProgress', 'idoPositi
 
 function ComingSoon() {
   return (
-    <RecordList<IdoOffering>
-      className="machine-list"
-      card={false}
+    <RecordCards<IdoOffering>
       fetchPage={(page) => getOfferings('coming_soon', page)}
       row={(o) => <OfferingCard key={o.id} offering={o} />}
     />
@@ -62,9 +60,7 @@ function InProgress() {
 
 function Positions() {
   return (
-    <RecordList<IdoPosition>
-      className="machine-list"
-      card={false}
+    <RecordCards<IdoPosition>
       fetchPage={getPositions}
       row={(x) => <PositionCard key={x.offeringId} position={x} />}
     />

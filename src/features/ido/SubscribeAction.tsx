@@ -9,13 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { costOf, type IdoOffering, tokensFor } from '../../../protocol/ido.ts';
 import { currentUser } from '../../app/store.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
-import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { toast } from '../../components/toast.ts';
 import { withThousands } from '../../lib/format.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { ConnectButton } from '../account/index.ts';
+import { ConnectFirst } from '../signed-in/index.ts';
 import { subscribe } from './api.ts';
 
 export function SubscribeAction({
@@ -39,14 +38,7 @@ export function SubscribeAction({
   const requestId = useRequestId();
 
   if (!user) {
-    return (
-      <ConnectPrompt
-        card={false}
-        className="connect-to-stake"
-        text={t('ido.connectFirst')}
-        button={<ConnectButton />}
-      />
-    );
+    return <ConnectFirst card={false} className="connect-to-stake" text={t('ido.connectFirst')} />;
   }
   const step = (by: number) => {
     requestId.renew();

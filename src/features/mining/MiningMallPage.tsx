@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MiningMachine } from '../../../protocol/mining.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { RecordList } from '../../components/RecordList.tsx';
+import { RecordCards } from '../../components/RecordList.tsx';
 import { getJointMachines, getMall } from './api.ts';
 import { MachineCard } from './MachineCard.tsx';
 import { MiningTabs } from './MiningTabs.tsx';
@@ -16,9 +16,7 @@ function MachinesPage({ title, intro, joint }: { title: string; intro: string; j
       <PageHeader title={title} />
       <MiningTabs />
       <p className="muted small">{intro}</p>
-      <RecordList<MiningMachine>
-        className="machine-list"
-        card={false}
+      <RecordCards<MiningMachine>
         fetchPage={joint ? getJointMachines : getMall}
         row={(m) => <MachineCard key={m.id} machine={m} />}
       />

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import type { MiningHolding } from '../../../protocol/mining.ts';
 import { CardHead } from '../../components/CardHead.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { RecordList } from '../../components/RecordList.tsx';
+import { RecordCards } from '../../components/RecordList.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { withThousands } from '../../lib/format.ts';
-import { paths } from '../../lib/paths.ts';
 import { getMyMachines } from './api.ts';
 import { hashrateText } from './hashrate.ts';
 import { MiningTabs } from './MiningTabs.tsx';
@@ -48,9 +47,7 @@ function Holding({ h }: { h: MiningHolding }) {
           },
         ]}
       />
-      <Link href={`${paths.miningIncome.path}?holdingId=${h.id}`} className="link-button">
-        {t('routes.miningIncome')}
-      </Link>
+      <RouteLink to="miningIncome" search={`holdingId=${h.id}`} />
     </li>
   );
 }
@@ -62,12 +59,7 @@ export function MyMiningMachinePage() {
     <>
       <PageHeader title={t('routes.myMiningMachine')} />
       <MiningTabs />
-      <RecordList<MiningHolding>
-        className="machine-list"
-        card={false}
-        fetchPage={getMyMachines}
-        row={(h) => <Holding key={h.id} h={h} />}
-      />
+      <RecordCards<MiningHolding> fetchPage={getMyMachines} row={(h) => <Holding key={h.id} h={h} />} />
     </>
   );
 }

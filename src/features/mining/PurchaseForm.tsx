@@ -12,7 +12,6 @@ import type { MiningMachine } from '../../../protocol/mining.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
-import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { toast } from '../../components/toast.ts';
@@ -21,9 +20,9 @@ import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { ConnectButton } from '../account/index.ts';
 import { getAssets } from '../assets/index.ts';
 import { globalConfig } from '../config/index.ts';
+import { ConnectFirst } from '../signed-in/index.ts';
 import { buyShares, rentMachine } from './api.ts';
 import { checkPurchase, maxAffordable, type PurchaseProblem, purchaseSummary } from './purchase.ts';
 
@@ -131,13 +130,7 @@ export function PurchaseForm({ machine: m, onDone }: { machine: MiningMachine; o
   };
 
   if (!user) {
-    return (
-      <ConnectPrompt
-        className="connect-to-stake"
-        text={t('mining.connectFirst')}
-        button={<ConnectButton />}
-      />
-    );
+    return <ConnectFirst className="connect-to-stake" text={t('mining.connectFirst')} />;
   }
   const units = /^[1-9][0-9]{0,5}$/.test(typed) ? Number(typed) : 0;
   return (

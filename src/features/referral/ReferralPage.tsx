@@ -7,6 +7,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitee, ReferralSummary } from '../../../protocol/referral.ts';
+import { CodeField } from '../../components/CodeField.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
@@ -122,22 +123,18 @@ function BindForm({ onBound }: { onBound(): void }) {
     <form className="card form bind-form" onSubmit={(e) => void submit(e)} noValidate>
       <h2>{t('share.bindTitle')}</h2>
       <p className="muted small">{t('share.bindHint')}</p>
-      <label className="field">
-        <span>{t('share.inviterCode')}</span>
-        <input
-          name="inviteCode"
-          dir="ltr"
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={12}
-          value={code}
-          onChange={(e) => {
-            requestId.renew();
-            setError('');
-            setCode(e.target.value.trim().toUpperCase());
-          }}
-        />
-      </label>
+      <CodeField
+        label={t('share.inviterCode')}
+        name="inviteCode"
+        autoCapitalize="characters"
+        maxLength={12}
+        value={code}
+        onChange={(e) => {
+          requestId.renew();
+          setError('');
+          setCode(e.target.value.trim().toUpperCase());
+        }}
+      />
       <FormSubmit error={error} busy={busy} label={t('share.bind')} />
     </form>
   );

@@ -16,10 +16,9 @@ import {
   webCryptoSha256,
 } from '../../../protocol/solvency.ts';
 import { currentUser } from '../../app/store.ts';
-import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { withThousands } from '../../lib/format.ts';
-import { ConnectButton } from '../account/index.ts';
+import { ConnectFirst } from '../signed-in/index.ts';
 import { getProof } from './api.ts';
 
 type Check =
@@ -33,13 +32,7 @@ export function VerifyProof({ snapshotId }: { snapshotId: number }) {
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const user = currentUser();
   if (!user) {
-    return (
-      <ConnectPrompt
-        className="solvency-verify"
-        text={t('solvency.connectToVerify')}
-        button={<ConnectButton />}
-      />
-    );
+    return <ConnectFirst className="solvency-verify" text={t('solvency.connectToVerify')} />;
   }
   const verify = async () => {
     setCheck({ state: 'checking' });

@@ -7,25 +7,25 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { compare, minOf, sum } from '../../../protocol/money.ts';
 import { maturityOf, type StakingPlan, stakeInterest } from '../../../protocol/staking.ts';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
-import { ConnectPrompt } from '../../components/ConnectPrompt.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { subtract, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useSendForm } from '../../lib/use-send-form.ts';
-import { ConnectButton } from '../account/index.ts';
 import { globalConfig } from '../config/index.ts';
+import { ConnectFirst } from '../signed-in/index.ts';
 import { getAvailable, getPlans, stake } from './api.ts';
 import { YieldLabel } from './YieldLabel.tsx';
 
@@ -235,12 +235,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
           label={plan.soldOut ? t('staking.soldOut') : t('staking.submit')}
         />
       ) : (
-        <ConnectPrompt
-          card={false}
-          className="connect-to-stake"
-          text={t('staking.connectFirst')}
-          button={<ConnectButton />}
-        />
+        <ConnectFirst card={false} className="connect-to-stake" text={t('staking.connectFirst')} />
       )}
       {user && confirming ? (
         <ConfirmSheet
@@ -271,9 +266,7 @@ function StakingForm({ plans }: { plans: StakingPlan[] }) {
           />
         </ConfirmSheet>
       ) : null}
-      <Link href={user ? paths.stakingRecord.path : paths.stakingRecordPublic.path} className="link-button">
-        {t('routes.stakingRecord')}
-      </Link>
+      <RouteLink to={user ? 'stakingRecord' : 'stakingRecordPublic'} />
     </form>
   );
 }

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Stake } from '../../../protocol/staking.ts';
-import { currentUser } from '../../app/store.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
-import { ConnectPrompt, WalletPage } from '../../components/ConnectPrompt.tsx';
-import { Facts } from '../../components/Facts.tsx';
-import { RecordList } from '../../components/RecordList.tsx';
+import { DetailList, Facts } from '../../components/Facts.tsx';
+import { RecordCards } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useRequestId } from '../../lib/use-request-id.ts';
-import { ConnectButton } from '../account/index.ts';
+import { SignedInPage } from '../signed-in/index.ts';
 import { getStakes, redeemStake } from './api.ts';
 
 function RedeemAction({ stake, onDone }: { stake: Stake; onDone(): void }) {
@@ -82,42 +80,24 @@ function StakeCard({ stake, onChange }: { stake: Stake; onChange(): void }) {
           {stake.early ? t('staking.redeemedEarly') : t(`stakingStatus.${stake.status}`)}
         </span>
       </div>
-      <dl className="detail-list">
-        <div>
-          <dt>{t('staking.days')}</dt>
-          <dd dir="ltr">{stake.days}</dd>
-        </div>
-        <div>
-          <dt>{t('staking.apr')}</dt>
-          <dd dir="ltr">{stake.apr}%</dd>
-        </div>
-        <div>
-          <dt>{t('staking.estimated')}</dt>
-          <dd dir="ltr">
-            {withThousands(stake.interest)} {stake.coin}
-          </dd>
-        </div>
-        {stake.earned !== null ? (
-          <div>
-            <dt>{t('staking.earned')}</dt>
-            <dd dir="ltr">
-              {withThousands(stake.earned)} {stake.coin}
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('staking.stakedAt')}</dt>
-          <dd>
-            <When at={stake.stakedAt} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('staking.expires')}</dt>
-          <dd>
-            <When at={stake.expiresAt} />
-          </dd>
-        </div>
-      </dl>
+      <DetailList
+        rows={[
+          { label: t('staking.days'), value: stake.days, dir: 'ltr' },
+          { label: t('staking.apr'), value: `${stake.apr}%`, dir: 'ltr' },
+          {
+            label: t('staking.estimated'),
+            value: `${withThousands(stake.interest)} ${stake.coin}`,
+            dir: 'ltr',
+          },
+          stake.earned !== null && {
+            label: t('staking.earned'),
+            value: `${withThousands(stake.earned)} ${stake.coin}`,
+            dir: 'ltr',
+          },
+          { label: t('staking.stakedAt'), value: <When at={stake.stakedAt} /> },
+          { label: t('staking.expires'), value: <When at={stake.expiresAt} /> },
+        ]}
+      />
       <RedeemAction stake={stake} onDone={onChange} />
     </li>
   );
@@ -125,9 +105,8 @@ function StakeCard({ stake, onChange }: { stake: Stake; onChange(): void }) {
 
 function Records() {
   return (
-    <RecordList<Stake>
+    <RecordCards<Stake>
       className="stake-list"
-      card={false}
       fetchPage={getStakes}
       row={(s, reload) => <StakeCard key={s.id} stake={s} onChange={reload} />}
     />
@@ -137,18 +116,11 @@ function Records() {
 export function StakingRecordPage() {
   const { t } = useTranslation();
   return (
-    <WalletPage
+    <SignedInPage
       title={t('routes.stakingRecord')}
-      user={currentUser}
-      prompt={
-        <ConnectPrompt
-          className="connect-to-stake"
-          text={t('messages.connect_wallet_first')}
-          button={<ConnectButton />}
-        />
-      }
+      prompt={{ className: 'connect-to-stake', text: t('messages.connect_wallet_first') }}
     >
       {(user) => <Records key={user.address} />}
-    </WalletPage>
+    </SignedInPage>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import type { InstrumentDetails, Quote } from '../../../protocol/markets.ts';
-import { checkLevels, type Order } from '../../../protocol/trading.ts';
+import type { Order } from '../../../protocol/trading.ts';
 import { DecimalField } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
@@ -14,8 +14,7 @@ import { LoadedPage } from '../../components/LoadedPage.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { useTicks } from '../markets/index.ts';
 import { getDetails, getOrder, modifyOrder } from './api.ts';
-import { isPrice } from './order-figures.ts';
-import { useOrderForm } from './use-order-form.ts';
+import { levelsProblem, useOrderForm } from './use-order-form.ts';
 
 function EditForm({ order, details }: { order: Order; details: InstrumentDetails }) {
   const { t } = useTranslation();
@@ -29,22 +28,14 @@ function EditForm({ order, details }: { order: Order; details: InstrumentDetails
 
   const check = (): string => {
     if (!quote.open) return t('errors.trading_not_open');
-    for (const [value, field] of [
-      [pending ? price : '0', t('trading.price')],
-      [stopLoss, t('trading.stopLoss')],
-      [takeProfit, t('trading.takeProfit')],
-    ] as const) {
-      if (value !== '' && !isPrice(value)) return t('errors.field_invalid', { field });
-    }
-    const problem = checkLevels({
+    return levelsProblem(t, {
       kind: pending ? order.kind : 'market',
       side: order.side,
       price: pending ? price : null,
-      stopLoss: stopLoss || null,
-      takeProfit: takeProfit || null,
+      stopLoss,
+      takeProfit,
       tick: quote,
     });
-    return problem ? t(`errors.${problem}`) : '';
   };
 
   const send = async () => {

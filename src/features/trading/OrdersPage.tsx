@@ -11,7 +11,7 @@ import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { RecordList } from '../../components/RecordList.tsx';
+import { RecordCards } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
@@ -227,12 +227,7 @@ export function OrdersPage() {
       {tab === 'current' ? (
         <Current />
       ) : (
-        <RecordList<Order>
-          className="machine-list"
-          card={false}
-          fetchPage={getHistory}
-          row={(o) => <OrderCard key={o.id} order={o} />}
-        />
+        <RecordCards<Order> fetchPage={getHistory} row={(o) => <OrderCard key={o.id} order={o} />} />
       )}
       <Link href={paths.placeOrder.path} className="button button-primary block">
         {t('routes.placeOrder')}

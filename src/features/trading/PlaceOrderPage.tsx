@@ -8,13 +8,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { InstrumentDetails, Quote } from '../../../protocol/markets.ts';
-import { checkLevels, ORDER_KINDS, type OrderKind, type Side, sideOf } from '../../../protocol/trading.ts';
+import { ORDER_KINDS, type OrderKind, type Side, sideOf } from '../../../protocol/trading.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { DecimalField } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { compareDecimal, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -31,7 +32,7 @@ import {
   stepLots,
 } from './order-figures.ts';
 import { usePickerSymbols } from './picker-symbols.ts';
-import { useOrderForm } from './use-order-form.ts';
+import { levelsProblem, useOrderForm } from './use-order-form.ts';
 
 function LevelInput({
   name,
@@ -102,21 +103,15 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
     if (!quote.open) return t('errors.trading_not_open');
     if (!isLots(lots)) return t('errors.field_invalid', { field: t('trading.lots') });
     if (kind !== 'market' && !isPrice(price)) return t('errors.pending_price_required');
-    for (const [value, field] of [
-      [stopLoss, t('trading.stopLoss')],
-      [takeProfit, t('trading.takeProfit')],
-    ] as const) {
-      if (value !== '' && !isPrice(value)) return t('errors.field_invalid', { field });
-    }
-    const problem = checkLevels({
+    const problem = levelsProblem(t, {
       kind,
       side: effectiveSide,
       price: kind === 'market' ? null : price,
-      stopLoss: stopLoss || null,
-      takeProfit: takeProfit || null,
+      stopLoss,
+      takeProfit,
       tick: quote,
     });
-    if (problem) return t(`errors.${problem}`);
+    if (problem) return problem;
     if (margin && typeof available.data === 'string' && compareDecimal(margin, available.data) === 1)
       return t('errors.insufficient_balance', { coin: 'USDT' });
     return '';
@@ -260,20 +255,21 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
           onChange={(v) => changed(() => setPrice(v))}
         />
       )}
-      <LevelInput
-        name="stopLoss"
-        label={t('trading.stopLoss')}
-        value={stopLoss}
-        onChange={(v) => changed(() => setStopLoss(v))}
-        figures={levelFigures(rules, effectiveSide, lots, entry, stopLoss, quote)}
-      />
-      <LevelInput
-        name="takeProfit"
-        label={t('trading.takeProfit')}
-        value={takeProfit}
-        onChange={(v) => changed(() => setTakeProfit(v))}
-        figures={levelFigures(rules, effectiveSide, lots, entry, takeProfit, quote)}
-      />
+      {(
+        [
+          ['stopLoss', stopLoss, setStopLoss],
+          ['takeProfit', takeProfit, setTakeProfit],
+        ] as const
+      ).map(([name, value, set]) => (
+        <LevelInput
+          key={name}
+          name={name}
+          label={t(`trading.${name}`)}
+          value={value}
+          onChange={(v) => changed(() => set(v))}
+          figures={levelFigures(rules, effectiveSide, lots, entry, value, quote)}
+        />
+      ))}
       <Facts
         rows={[
           {
@@ -320,9 +316,7 @@ export function PlaceOrderPage() {
       <LoadState load={load}>
         {(details) => <OrderForm key={details.instrument.symbol} details={details} />}
       </LoadState>
-      <Link href={paths.futuresOrder.path} className="link-button">
-        {t('routes.futuresOrder')}
-      </Link>
+      <RouteLink to="futuresOrder" />
     </>
   );
 }

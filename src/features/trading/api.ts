@@ -1,5 +1,5 @@
+import type { FieldsOf } from '../../../protocol/contract.ts';
 import { MARKET_CATEGORIES } from '../../../protocol/markets.ts';
-import type { OrderKind, Side } from '../../../protocol/trading.ts';
 import { fetchData } from '../../lib/api.ts';
 import { refreshMarkets } from '../markets/index.ts';
 
@@ -17,25 +17,10 @@ export async function getSymbols(): Promise<string[]> {
   return lists.flat().map((row) => row.symbol);
 }
 
-export const placeOrder = (fields: {
-  symbol: string;
-  side: Side;
-  kind: OrderKind;
-  lots: string;
-  price: string;
-  stopLoss: string;
-  takeProfit: string;
-  requestId: string;
-}) => fetchData('10073', fields);
-export const modifyOrder = (fields: {
-  id: number;
-  price: string;
-  stopLoss: string;
-  takeProfit: string;
-  requestId: string;
-}) => fetchData('10074', fields);
-export const closePosition = (fields: { id: number; requestId: string }) => fetchData('10076', fields);
-export const cancelOrder = (fields: { id: number; requestId: string }) => fetchData('10079', fields);
+export const placeOrder = (fields: FieldsOf<'10073'>) => fetchData('10073', fields);
+export const modifyOrder = (fields: FieldsOf<'10074'>) => fetchData('10074', fields);
+export const closePosition = (fields: FieldsOf<'10076'>) => fetchData('10076', fields);
+export const cancelOrder = (fields: FieldsOf<'10079'>) => fetchData('10079', fields);
 export const getCurrent = () => fetchData('10080');
 export const getHistory = (page: number) => fetchData('10081', { page, size: 20 });
 export const getOrder = (id: number) => fetchData('10082', { id });

@@ -1,16 +1,18 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as v from 'valibot';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import type { WithdrawOption } from '../../../protocol/withdraw.ts';
 import { type WithdrawalTerms, withdrawalTypedDataJson } from '../../../protocol/withdraw-authorization.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
+import { CodeField } from '../../components/CodeField.tsx';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
+import { RouteLink } from '../../components/RouteLink.tsx';
 import { toast } from '../../components/toast.ts';
 import { compareDecimal, subtract, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
@@ -119,21 +121,17 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
           ))}
         </select>
       </label>
-      <label className="field">
-        <span>{t('withdraw.address')}</span>
-        <input
-          name="address"
-          dir="ltr"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t('withdraw.addressPlaceholder', { chain: option.chain })}
-          value={address}
-          onChange={(e) => {
-            changed();
-            setAddress(e.target.value);
-          }}
-        />
-      </label>
+      <CodeField
+        label={t('withdraw.address')}
+        name="address"
+        spellCheck={false}
+        placeholder={t('withdraw.addressPlaceholder', { chain: option.chain })}
+        value={address}
+        onChange={(e) => {
+          changed();
+          setAddress(e.target.value);
+        }}
+      />
       <AmountField
         label={t('withdraw.amount')}
         name="amount"
@@ -189,9 +187,7 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
           />
         </ConfirmSheet>
       ) : null}
-      <Link href={paths.withdrawRecord.path} className="link-button">
-        {t('routes.withdrawRecord')}
-      </Link>
+      <RouteLink to="withdrawRecord" />
     </form>
   );
 }

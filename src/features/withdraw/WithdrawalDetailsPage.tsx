@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
+import { DetailList } from '../../components/Facts.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { When } from '../../components/When.tsx';
@@ -29,34 +30,20 @@ export function WithdrawalDetailsPage() {
                 </strong>
                 <span className={`status status-${w.status}`}>{t(`withdrawStatus.${w.status}`)}</span>
               </div>
-              <dl className="detail-list">
-                <div>
-                  <dt>{t('withdraw.network')}</dt>
-                  <dd>{w.chain}</dd>
-                </div>
-                <div>
-                  <dt>{t('withdraw.address')}</dt>
-                  <dd dir="ltr" className="mono break">
-                    {w.address}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('withdraw.fee')}</dt>
-                  <dd dir="ltr">{w.fee}</dd>
-                </div>
-                <div>
-                  <dt>{t('withdraw.arrival')}</dt>
-                  <dd dir="ltr">{w.arrival}</dd>
-                </div>
-                {w.txid ? (
-                  <div>
-                    <dt>{t('withdraw.txid')}</dt>
-                    <dd dir="ltr" className="mono break">
-                      {w.txid}
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
+              <DetailList
+                rows={[
+                  { label: t('withdraw.network'), value: w.chain },
+                  { label: t('withdraw.address'), value: w.address, dir: 'ltr', className: 'mono break' },
+                  { label: t('withdraw.fee'), value: w.fee, dir: 'ltr' },
+                  { label: t('withdraw.arrival'), value: w.arrival, dir: 'ltr' },
+                  !!w.txid && {
+                    label: t('withdraw.txid'),
+                    value: w.txid,
+                    dir: 'ltr',
+                    className: 'mono break',
+                  },
+                ]}
+              />
             </section>
             <section className="card">
               <h2>{t('withdraw.history')}</h2>
