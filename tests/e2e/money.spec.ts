@@ -79,6 +79,9 @@ for (const [lang, bundle, key] of [
     await page.reload();
     await expect(page.locator('.detail-head .status')).toHaveText(bundle.withdrawStatus.successful);
     await expect(page.locator('.timeline li')).toHaveCount(4);
+    // Every amount with its coin.
+    await expect(page.locator('.card').first()).toContainText('1 USDT');
+    await expect(page.locator('.card').first()).toContainText('49 USDT');
     await screenshot(page, `withdrawal-details-${lang}`);
 
     await page.goto('/assets');

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { LoadState } from '../../components/LoadState.tsx';
+import { NotFoundCard } from '../../components/NotFoundCard.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useLoad } from '../../lib/use-load.ts';
 import { getMachine } from './api.ts';
@@ -11,10 +12,19 @@ import { PurchaseForm } from './PurchaseForm.tsx';
 export function MiningRigDetailsPage() {
   const { t } = useTranslation();
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
-  const load = useLoad(() => getMachine(id), [id]);
   return (
     <>
       <PageHeader title={t('routes.miningRigDetails')} />
+      {/^[1-9][0-9]{0,9}$/.test(id) ? <MachineDetails id={id} /> : <NotFoundCard back="miningMall" />}
+    </>
+  );
+}
+
+function MachineDetails({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const load = useLoad(() => getMachine(id), [id]);
+  return (
+    <>
       <LoadState load={load}>
         {(m) => (
           <>

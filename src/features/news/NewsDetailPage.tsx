@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { map } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
+import { NotFoundCard } from '../../components/NotFoundCard.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { When } from '../../components/When.tsx';
 import { useLoad } from '../../lib/use-load.ts';
@@ -13,32 +14,32 @@ import { RichText } from './RichText.tsx';
 
 /** One announcement (10084), opened from the list, the home card or a push notification. */
 export function NewsDetailPage() {
-  useSignals();
   const { t } = useTranslation();
-  const lang = map.language.value;
   const id = Number(new URLSearchParams(useSearch()).get('id'));
-  const load = useLoad(
-    () =>
-      Number.isInteger(id) && id > 0
-        ? getAnnouncement(lang, id)
-        : Promise.reject(new Error(t('errors.not_found'))),
-    [lang, id],
-  );
   return (
     <>
       <PageHeader title={t('routes.newsDetail')} />
-      <LoadState load={load}>
-        {(a) => (
-          <article className="card announcement" lang={a.lang}>
-            <h2>{a.title}</h2>
-            <p className="muted small announcement-meta">
-              {a.pinned ? <PinnedBadge /> : null}
-              <When at={a.publishedAt} />
-            </p>
-            <RichText html={a.body} />
-          </article>
-        )}
-      </LoadState>
+      {Number.isInteger(id) && id > 0 ? <Announcement id={id} /> : <NotFoundCard back="news" />}
     </>
+  );
+}
+
+function Announcement({ id }: { id: number }) {
+  useSignals();
+  const lang = map.language.value;
+  const load = useLoad(() => getAnnouncement(lang, id), [lang, id]);
+  return (
+    <LoadState load={load}>
+      {(a) => (
+        <article className="card announcement" lang={a.lang}>
+          <h2>{a.title}</h2>
+          <p className="muted small announcement-meta">
+            {a.pinned ? <PinnedBadge /> : null}
+            <When at={a.publishedAt} />
+          </p>
+          <RichText html={a.body} />
+        </article>
+      )}
+    </LoadState>
   );
 }

@@ -34,8 +34,12 @@ export function WithdrawalDetailsPage() {
                 rows={[
                   { label: t('withdraw.network'), value: w.chain },
                   { label: t('withdraw.address'), value: w.address, dir: 'ltr', className: 'mono break' },
-                  { label: t('withdraw.fee'), value: w.fee, dir: 'ltr' },
-                  { label: t('withdraw.arrival'), value: w.arrival, dir: 'ltr' },
+                  { label: t('withdraw.fee'), value: `${withThousands(w.fee)} ${w.coin}`, dir: 'ltr' },
+                  {
+                    label: t('withdraw.arrival'),
+                    value: `${withThousands(w.arrival)} ${w.coin}`,
+                    dir: 'ltr',
+                  },
                   !!w.txid && {
                     label: t('withdraw.txid'),
                     value: w.txid,

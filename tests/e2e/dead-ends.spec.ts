@@ -1,0 +1,36 @@
+/**
+ * Details screens opened without a usable id (a link cut short, an old bookmark): a friendly "Not
+ * found" and the way back to their list, never a form's message about a missing field (issue
+ * #40, 9); in English and Arabic.
+ */
+import ar from '../../locales/ar.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { collectProblems } from './fixtures/page-problems.ts';
+import { expect, test } from './fixtures/test.ts';
+import { screenshot } from './screenshot.ts';
+
+for (const [lang, bundle] of [
+  ['en', en],
+  ['ar', ar],
+] as const) {
+  test(`a details screen without its id says not found and leads back (${lang})`, async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto('/home');
+    await page.locator('.language-picker select').selectOption(lang);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    for (const [path, list, listTitle] of [
+      ['/miningRigDetails', /\/miningMachine\/miningMachineMall$/, bundle.routes.miningMall],
+      ['/miningRigDetails?id=abc', /\/miningMachine\/miningMachineMall$/, bundle.routes.miningMall],
+      ['/newsDetail', /\/news$/, bundle.routes.news],
+    ] as const) {
+      await page.goto(path);
+      const card = page.locator('.not-found-card');
+      await expect(card, path).toContainText(bundle.errors.not_found);
+      await expect(page.locator('body')).not.toContainText(bundle.errors.field_required.slice(0, 12));
+      if (path === '/miningRigDetails') await screenshot(page, `not-found-${lang}`);
+      await card.getByRole('link', { name: listTitle }).click();
+      await expect(page).toHaveURL(list);
+    }
+    expect(problems).toEqual([]);
+  });
+}
