@@ -18,6 +18,8 @@ export interface AssetsResponse {
   unpriced: string[];
   todayEarningsUsdt: string;
   totalEarningsUsdt: string;
+  /** Whether this wallet has had its demo USDT (10012): the screen then no longer offers it. */
+  faucetClaimed: boolean;
 }
 
 /** Record types that count as earnings (today's and accumulated). */

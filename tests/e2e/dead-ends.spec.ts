@@ -1,11 +1,14 @@
 /**
  * Details screens opened without a usable id (a link cut short, an old bookmark): a friendly "Not
  * found" and the way back to their list, never a form's message about a missing field (issue
- * #40, 9); in English and Arabic.
+ * #40, 9); in English and Arabic. The demo faucet is offered until it is taken, then no more.
  */
+
+import { generatePrivateKey } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { collectProblems } from './fixtures/page-problems.ts';
+import { signInAs } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
@@ -34,3 +37,16 @@ for (const [lang, bundle] of [
     expect(problems).toEqual([]);
   });
 }
+
+test('the demo faucet is offered once: taken, it is gone, also after a reload', async ({ page }) => {
+  await signInAs(page, generatePrivateKey(), 'en');
+  await page.goto('/assets');
+  const take = page.getByRole('button', { name: en.assets.faucet });
+  await take.click();
+  await expect(page.locator('.toast').filter({ hasText: en.assets.faucetDone })).toBeVisible();
+  await expect(take).toHaveCount(0);
+  await expect(page.locator('.demo-banner')).toContainText(en.assets.demoBanner);
+  await page.reload();
+  await expect(page.locator('.balance-table')).toBeVisible();
+  await expect(take).toHaveCount(0);
+});

@@ -19,7 +19,10 @@ describe('demo faucet in demo mode', () => {
     expect(config.demo).toBe(true);
     const alice = await signIn(env.app, TEST_KEYS.alice);
     const call = caller(env.app, { cookie: alice.cookieHeader });
+    expect(dataOf(await call('10010')).faucetClaimed).toBe(false);
     const first = await call('10012', { requestId: randomUUID() });
+    // Taken: the assets say so, and the screen no longer offers it.
+    expect(dataOf(await call('10010')).faucetClaimed).toBe(true);
     expect(first).toMatchObject({ respCode: '00000', data: { coin: 'USDT', amount: '1000' } });
     const second = await call('10012', { requestId: randomUUID() });
     expect(second.respCode).toBe(ERRORS.faucet_used.code);

@@ -13,6 +13,7 @@ import { coins } from '../../ledger/coins.schema.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
 import { type MarketEngine, QUOTE, usdtBids } from '../markets/index.ts';
+import { faucetKey } from './faucet.ts';
 
 /** The value of `amount` of `coin` in USDT (down to USDT's precision), or null without a price. */
 function valueInUsdt(
@@ -88,5 +89,13 @@ export async function assetsOf(
     unpriced: assets.filter((a) => a.valueUsdt === null && !dec(a.total).isZero()).map((a) => a.coin),
     todayEarningsUsdt: await earningsSince(db, owner, startOfUtcDay(now)),
     totalEarningsUsdt: await earningsSince(db, owner, null),
+    faucetClaimed:
+      (
+        await db
+          .select({ id: journalEntries.id })
+          .from(journalEntries)
+          .where(eq(journalEntries.idempotencyKey, faucetKey(owner)))
+          .limit(1)
+      ).length > 0,
   };
 }

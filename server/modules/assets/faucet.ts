@@ -6,6 +6,9 @@ export const FAUCET_AMOUNT = '1000';
 export const FAUCET_COIN = 'USDT';
 export const FAUCET_MEMO = 'demo faucet';
 
+/** The faucet's journal key: one per wallet (lower case), ever. */
+export const faucetKey = (wallet: string) => `faucet:${wallet.toLowerCase()}`;
+
 export const faucetHandlers = [
   defineHandler({
     code: '10012',
@@ -15,7 +18,7 @@ export const faucetHandlers = [
       const result = await post(ctx.db, {
         type: 'system_adjustment',
         // One key per wallet, ever: the ledger itself refuses a second helping.
-        idempotencyKey: `faucet:${wallet}`,
+        idempotencyKey: faucetKey(wallet),
         reference: `user:${wallet}`,
         memo: FAUCET_MEMO,
         postings: credit(wallet, 'adjustments', FAUCET_COIN, FAUCET_AMOUNT),

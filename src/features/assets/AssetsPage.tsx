@@ -15,8 +15,8 @@ import { claimFaucet, getAssets } from './api.ts';
 /** Balances arrive at the coin's own precision; only separators are added. */
 const money = (value: string) => withThousands(value);
 
-/** Demo mode only: 1,000 demo USDT once per wallet, labelled as what it is. */
-function DemoFaucet({ onDone }: { onDone(): void }) {
+/** Demo mode only: 1,000 demo USDT once per wallet, labelled as what it is; offered until taken. */
+function DemoFaucet({ claimed, onDone }: { claimed: boolean; onDone(): void }) {
   const { t } = useTranslation();
   const { busy, run } = useBusy();
   const take = async () => {
@@ -33,9 +33,11 @@ function DemoFaucet({ onDone }: { onDone(): void }) {
   return (
     <section className="card demo-banner" role="note">
       <p>{t('assets.demoBanner')}</p>
-      <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void take()}>
-        {t('assets.faucet')}
-      </button>
+      {claimed ? null : (
+        <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => void take()}>
+          {t('assets.faucet')}
+        </button>
+      )}
     </section>
   );
 }
@@ -47,7 +49,7 @@ export function AssetsPage() {
   return (
     <>
       <PageHeader title={t('routes.assets')} />
-      {demoMode.value ? <DemoFaucet onDone={load.reload} /> : null}
+      {demoMode.value ? <DemoFaucet claimed={load.data?.faucetClaimed ?? true} onDone={load.reload} /> : null}
       <LoadState load={load}>
         {(data) => (
           <>
