@@ -4,7 +4,11 @@ import type { RecordType } from './ledger.ts';
 export interface AssetRow {
   coin: string;
   available: string;
+  /** Held for open orders, IDO subscriptions and withdrawals under way. */
   frozen: string;
+  /** Principal in staking plans. */
+  staked: string;
+  /** available + frozen + staked: every row adds up to it. */
   total: string;
   /** Value of `total` in USDT, or null while no price is known for the coin. */
   valueUsdt: string | null;

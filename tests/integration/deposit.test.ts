@@ -59,6 +59,7 @@ for (const target of DATABASE_TARGETS) {
         coin: 'USDT',
         available: '100.25',
         frozen: '0',
+        staked: '0',
         total: '100.25',
         valueUsdt: '100.25',
       });

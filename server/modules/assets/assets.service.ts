@@ -78,6 +78,7 @@ export async function assetsOf(
       coin: symbol,
       available: fmt(of('available')),
       frozen: fmt(of('frozen')),
+      staked: fmt(of('staked')),
       total: fmt(total),
       valueUsdt: valueInUsdt(symbol, fmt(total), bids, usdtPrecision),
     };

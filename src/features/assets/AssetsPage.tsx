@@ -98,7 +98,9 @@ export function AssetsPage() {
                   <tr>
                     <th scope="col">{t('assets.coin')}</th>
                     <th scope="col">{t('assets.available')}</th>
-                    <th scope="col">{t('assets.frozen')}</th>
+                    <th scope="col">{t('assets.reserved')}</th>
+                    <th scope="col">{t('assets.staked')}</th>
+                    <th scope="col">{t('assets.total')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -107,10 +109,13 @@ export function AssetsPage() {
                       <th scope="row">{a.coin}</th>
                       <td dir="ltr">{money(a.available)}</td>
                       <td dir="ltr">{money(a.frozen)}</td>
+                      <td dir="ltr">{money(a.staked)}</td>
+                      <td dir="ltr">{money(a.total)}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+              <p className="muted small">{t('assets.reservedNote')}</p>
             </section>
           </>
         )}
