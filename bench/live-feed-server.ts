@@ -20,8 +20,10 @@ import { upsertInstrument } from '../server/modules/markets/markets.repository.t
 import { buildBenchApp } from './lib/app.ts';
 import { liveSymbol } from './live-feed-settings.ts';
 
-const always = DEMO_INSTRUMENTS.find((i) => i.symbol === 'BTCUSDT')?.hours;
-if (!always) throw new Error('the demo set has no BTCUSDT');
+const btc = DEMO_INSTRUMENTS.find((i) => i.symbol === 'BTCUSDT');
+if (!btc) throw new Error('the demo set has no BTCUSDT');
+/** Around the clock, as a crypto market trades. */
+const always = btc.hours;
 
 async function main(): Promise<void> {
   if (!process.send) throw new Error('bench/live-feed-server.ts runs as a child of bench/live-feed.ts (IPC)');

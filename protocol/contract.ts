@@ -66,7 +66,12 @@ import {
 } from './news.ts';
 import { type PushDeleted, type PushSaved, pushSubscribeRequest, pushUnsubscribeRequest } from './push.ts';
 import { bindInviteRequest, type ReferralSummary, referralRequest } from './referral.ts';
-import { type SolvencyList, type SolvencyProof, solvencyProofRequest, solvencyRequest } from './solvency.ts';
+import {
+  type SolvencyList,
+  type SolvencyProofAnswer,
+  solvencyProofRequest,
+  solvencyRequest,
+} from './solvency.ts';
 import {
   redeemRequest,
   type Stake,
@@ -167,7 +172,7 @@ export const CONTRACT = {
   '10085': code<typeof emptyForm, ContactInfo>(emptyForm),
   '100201': code<typeof referralRequest, ReferralSummary>(referralRequest),
   '10090': code<typeof solvencyRequest, SolvencyList>(solvencyRequest),
-  '10091': code<typeof solvencyProofRequest, SolvencyProof>(solvencyProofRequest),
+  '10091': code<typeof solvencyProofRequest, SolvencyProofAnswer>(solvencyProofRequest),
   '10095': code<typeof statementRequest, SavedFile>(statementRequest),
   '10092': code<typeof alertCreateRequest, PriceAlert>(alertCreateRequest),
   '10093': code<typeof alertListRequest, AlertList>(alertListRequest),

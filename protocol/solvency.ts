@@ -322,7 +322,27 @@ export const solvencyRequest = v.object({
 export interface SolvencyList {
   /** Newest first. */
   snapshots: SolvencySnapshot[];
+  /** When the next daily snapshot is taken (Unix ms): the first one that holds a new wallet. */
+  nextSnapshotAt: number;
 }
+
+/** Snapshots are daily, taken by the job in the first minute of each UTC day (docs/solvency.md). */
+export function nextSnapshotAt(now: number): number {
+  const day = 86_400_000;
+  return Math.floor(now / day) * day + day;
+}
+
+/**
+ * 10091 for a wallet a snapshot does not hold (it signed up after it, or there is no snapshot
+ * yet): not an error, but when its balances will first be in one.
+ */
+export interface SolvencyPending {
+  pending: true;
+  snapshot: SolvencySnapshot | null;
+  nextSnapshotAt: number;
+}
+
+export type SolvencyProofAnswer = SolvencyProof | SolvencyPending;
 
 export const solvencyProofRequest = v.object({
   /** The snapshot; the latest when absent. */

@@ -246,7 +246,8 @@ export async function isUnconfigured(database: Database): Promise<boolean> {
 export async function seedDemo(database: Database): Promise<number> {
   let ran = 0;
   // IDO times are set from the moment of seeding: one offering running, one coming.
-  for (const argv of [...DEMO_COMMANDS, ...demoIdoCommands(Date.now())]) {
+  // Last, a first proof-of-solvency snapshot, so that /solvency opens on one (docs/solvency.md).
+  for (const argv of [...DEMO_COMMANDS, ...demoIdoCommands(Date.now()), ['solvency', 'snapshot']]) {
     const result = await runAdminCommand(
       { argv: [...argv, ...REASON], actor: 'seed' },
       { database, via: 'direct' },

@@ -4,7 +4,7 @@
  * browser recomputes every part of the balance to "Included"; the same page fed a tampered proof (a
  * sibling's sums lowered on the wire, liabilities moved out of sight) shows the mismatch, and one
  * with a part left out shows that the parts do not make the balance. English and Arabic,
- * screenshots of both outcomes.
+ * screenshots of both outcomes. A wallet newer than the snapshot is told when it will be in one.
  */
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
@@ -47,7 +47,8 @@ for (const [lang, bundle] of [
       const envelope: Answer<'10091'> = await response.json();
       // The balance is split over leaves in both halves of the tree: the first part's path always
       // has a sibling holding money (the subtree with another part).
-      const step = envelope.data?.parts[0]?.path.find((s) => s.sums.some((sum) => sum !== '0'));
+      const proof = envelope.data && !('pending' in envelope.data) ? envelope.data : null;
+      const step = proof?.parts[0]?.path.find((s) => s.sums.some((sum) => sum !== '0'));
       if (step) step.sums = step.sums.map(() => '0');
       await route.fulfill({ response, json: envelope });
     });
@@ -63,7 +64,7 @@ for (const [lang, bundle] of [
     await page.route('**/adc/html/eto/10091.do', async (route) => {
       const response = await route.fetch();
       const envelope: Answer<'10091'> = await response.json();
-      envelope.data?.parts.pop();
+      if (envelope.data && !('pending' in envelope.data)) envelope.data.parts.pop();
       await route.fulfill({ response, json: envelope });
     });
     await page.reload();
@@ -79,4 +80,20 @@ test('without a wallet the snapshot is public and verifying asks to connect', as
   await page.goto('/solvency');
   await expect(page.locator('.solvency-latest')).toBeVisible();
   await expect(page.locator('.solvency-verify .connect-button')).toBeVisible();
+});
+
+test('a wallet that joined after the snapshot is told when it will be in one, without an error', async ({
+  page,
+}) => {
+  const problems = collectProblems(page);
+  admin('solvency', 'snapshot');
+  await signInFunded(page, 'en', '10');
+  await page.goto('/solvency');
+  await page.getByRole('button', { name: en.solvency.verify }).click();
+  const pending = page.getByTestId('solvency-pending');
+  await expect(pending).toContainText(en.solvency.notYet);
+  await expect(pending.locator('.when')).toHaveText(/\d/);
+  await expect(page.locator('.toast')).toHaveCount(0);
+  await screenshot(page, 'solvency-pending-en');
+  expect(problems).toEqual([]);
 });

@@ -1,13 +1,17 @@
+import { nextSnapshotAt } from '../../../protocol/solvency.ts';
 import { defineHandler } from '../../http/handler.ts';
-import { listSnapshots, proofOf } from './solvency.service.ts';
+import { listSnapshots, proofAnswer } from './solvency.service.ts';
 
 export const solvencyHandlers = [
   defineHandler({
     code: '10090',
-    handle: async (ctx, input) => ({ snapshots: await listSnapshots(ctx.db, input.size) }),
+    handle: async (ctx, input) => ({
+      snapshots: await listSnapshots(ctx.db, input.size),
+      nextSnapshotAt: nextSnapshotAt(Date.now()),
+    }),
   }),
   defineHandler({
     code: '10091',
-    handle: (ctx, input) => proofOf(ctx.db, ctx.wallet, input.snapshotId),
+    handle: (ctx, input) => proofAnswer(ctx.db, ctx.wallet, input.snapshotId, Date.now()),
   }),
 ];

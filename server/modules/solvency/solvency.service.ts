@@ -13,9 +13,11 @@ import {
   buildSumTree,
   EMPTY_TEXT,
   fromUnits,
+  nextSnapshotAt,
   pathFrom,
   type SolvencyCoin,
   type SolvencyProof,
+  type SolvencyProofAnswer,
   type SolvencySnapshot,
   type SumNode,
   siblingSlots,
@@ -236,6 +238,35 @@ function toSnapshot(row: typeof solvencySnapshots.$inferSelect): SolvencySnapsho
 export async function listSnapshots(db: DbOrTx, limit: number): Promise<SolvencySnapshot[]> {
   const rows = await db.select().from(solvencySnapshots).orderBy(desc(solvencySnapshots.id)).limit(limit);
   return rows.map(toSnapshot);
+}
+
+/**
+ * 10091: the wallet's proof in a snapshot (the latest by default), or, when that snapshot does
+ * not hold the wallet (it signed up later) or there is none yet, when the next one will.
+ */
+export async function proofAnswer(
+  db: DbOrTx,
+  wallet: string,
+  snapshotId: number | undefined,
+  now: number,
+): Promise<SolvencyProofAnswer> {
+  const [row] = await db
+    .select()
+    .from(solvencySnapshots)
+    .where(snapshotId === undefined ? undefined : eq(solvencySnapshots.id, snapshotId))
+    .orderBy(desc(solvencySnapshots.id))
+    .limit(1);
+  if (!row && snapshotId !== undefined) throw new DomainError('not_found');
+  const [held] = row
+    ? await db
+        .select({ position: solvencyLeaves.position })
+        .from(solvencyLeaves)
+        .where(and(eq(solvencyLeaves.snapshotId, row.id), eq(solvencyLeaves.wallet, wallet)))
+        .limit(1)
+    : [];
+  if (!row || !held)
+    return { pending: true, snapshot: row ? toSnapshot(row) : null, nextSnapshotAt: nextSnapshotAt(now) };
+  return proofOf(db, wallet, row.id);
 }
 
 /** The wallet's leaves (parts), salts and paths in a snapshot (the latest by default). */

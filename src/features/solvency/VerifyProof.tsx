@@ -17,6 +17,7 @@ import {
 } from '../../../protocol/solvency.ts';
 import { currentUser } from '../../app/store.ts';
 import { Facts } from '../../components/Facts.tsx';
+import { When } from '../../components/When.tsx';
 import { withThousands } from '../../lib/format.ts';
 import { ConnectFirst } from '../signed-in/index.ts';
 import { getProof } from './api.ts';
@@ -24,7 +25,8 @@ import { getProof } from './api.ts';
 type Check =
   | { state: 'idle' }
   | { state: 'checking' }
-  | { state: 'done'; proof: SolvencyProof; result: ProofResult };
+  | { state: 'done'; proof: SolvencyProof; result: ProofResult }
+  | { state: 'pending'; nextSnapshotAt: number };
 
 export function VerifyProof({ snapshotId }: { snapshotId: number }) {
   useSignals();
@@ -38,6 +40,11 @@ export function VerifyProof({ snapshotId }: { snapshotId: number }) {
     setCheck({ state: 'checking' });
     try {
       const proof = await getProof(snapshotId);
+      // A wallet newer than the snapshot: not an error, but when it will first be in one.
+      if ('pending' in proof) {
+        setCheck({ state: 'pending', nextSnapshotAt: proof.nextSnapshotAt });
+        return;
+      }
       // The signed-in wallet's, not just any wallet's the server chose to send.
       const result = await verifyProof(proof, webCryptoSha256, user.address);
       setCheck({ state: 'done', proof, result });
@@ -52,6 +59,11 @@ export function VerifyProof({ snapshotId }: { snapshotId: number }) {
         {check.state === 'checking' ? t('solvency.verifying') : t('solvency.verify')}
       </button>
       {check.state === 'done' ? <Outcome proof={check.proof} result={check.result} /> : null}
+      {check.state === 'pending' ? (
+        <p className="muted solvency-pending" data-testid="solvency-pending">
+          {t('solvency.notYet')} <When at={check.nextSnapshotAt} />
+        </p>
+      ) : null}
     </section>
   );
 }
