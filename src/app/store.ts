@@ -31,6 +31,8 @@ export interface MapState {
   chartType: ChartType;
   /** Chart indicators per wallet (src/features/markets/indicator-settings.ts checks each value). */
   indicators: Record<string, unknown>;
+  /** The instrument each wallet last placed an order on: the order ticket opens on it. */
+  lastTraded: Record<string, string>;
   walletType: string;
   globalConfig: GlobalConfig | Record<string, never>;
 }
@@ -46,6 +48,7 @@ export const DEFAULTS: MapState = {
   gameMap: {},
   chartType: 'candle_solid',
   indicators: {},
+  lastTraded: {},
   walletType: 'metamask',
   globalConfig: {},
 };
@@ -76,6 +79,7 @@ export const setAddressMap = setter('addressMap');
 export const setGameMap = setter('gameMap');
 export const setChartType = setter('chartType');
 export const setIndicators = setter('indicators');
+export const setLastTraded = setter('lastTraded');
 export const setWalletType = setter('walletType');
 /**
  * The configuration, when it differs from the one held in more than its `serverTime`. Every start
@@ -130,6 +134,10 @@ const ACCEPTS: { [K in keyof MapState]: (value: unknown) => boolean } = {
   gameMap: isRecord,
   chartType: (value) => CHART_TYPES.includes(value as ChartType),
   indicators: (value) => isRecord(value) && !Array.isArray(value),
+  lastTraded: (value) =>
+    isRecord(value) &&
+    !Array.isArray(value) &&
+    Object.values(value as object).every((s) => typeof s === 'string'),
   walletType: isText,
   globalConfig: isRecord,
 };

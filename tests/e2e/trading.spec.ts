@@ -126,3 +126,31 @@ for (const [lang, bundle] of [
     expect(problems).toEqual([]);
   });
 }
+
+test('the ticket opened without an instrument starts on an open market, then on the last one traded', async ({
+  page,
+  request,
+}) => {
+  await signInFunded(page, 'en', '2000');
+  // What the server says is popular and open now: the first of those, whatever the day.
+  const popular = (await (
+    await request.post('/adc/html/eto/10068.do', {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      form: { category: 'popular' },
+    })
+  ).json()) as { data: { symbol: string; open: boolean }[] };
+  const firstOpen = popular.data.find((r) => r.open)?.symbol;
+  expect(firstOpen).toBeDefined();
+  await page.goto('/placeOrder');
+  const form = page.locator('.order-form');
+  await expect(form.locator('select[name="symbol"]')).toHaveValue(firstOpen ?? '');
+  await expect(form.locator('.market-closed')).toHaveCount(0);
+  // An order on ETHUSDT: the next ticket without an instrument opens there.
+  await page.goto('/placeOrder?symbol=ETHUSDT');
+  await form.locator('input[name="lots"]').fill('0.01');
+  await form.locator('button[type="submit"]').click();
+  await page.getByRole('dialog').locator('.sheet-confirm').click();
+  await expect(page.locator('.toast').filter({ hasText: en.trading.placed })).toBeVisible();
+  await page.goto('/placeOrder');
+  await expect(form.locator('select[name="symbol"]')).toHaveValue('ETHUSDT');
+});

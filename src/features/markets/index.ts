@@ -4,7 +4,7 @@
  * and the ticker strip home shows. The first page imports this file (home's screen), so
  * everything here travels with it: the chart (uPlot) and the instrument's screen stay out.
  */
-export { getInstrument, refreshMarkets } from './api.ts';
+export { getInstrument, getMarkets, refreshMarkets } from './api.ts';
 export { closeStreams, useTicks } from './live.ts';
 export { MarketState } from './MarketState.tsx';
 export { formatPrice } from './model.ts';

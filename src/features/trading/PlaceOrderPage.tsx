@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { InstrumentDetails, Quote } from '../../../protocol/markets.ts';
 import { ORDER_KINDS, type OrderKind, type Side, sideOf } from '../../../protocol/trading.ts';
+import { currentUser, map, setLastTraded } from '../../app/store.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { DecimalField } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
@@ -20,7 +21,7 @@ import { compareDecimal, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { getAssets } from '../assets/index.ts';
-import { formatPrice, MarketState, useTicks } from '../markets/index.ts';
+import { formatPrice, getMarkets, MarketState, useTicks } from '../markets/index.ts';
 import { getDetails, placeOrder } from './api.ts';
 import {
   commissionOf,
@@ -137,6 +138,8 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
           takeProfit,
           requestId: requestId.current,
         });
+        const user = currentUser();
+        if (user) setLastTraded({ ...map.lastTraded.peek(), [user.address.toLowerCase()]: symbol });
         sent(t('trading.placed'));
       },
       () => setConfirming(false),
@@ -306,10 +309,23 @@ function OrderForm({ details }: { details: InstrumentDetails }) {
   );
 }
 
+/**
+ * The instrument the ticket opens on when the link names none: the one this wallet last placed an
+ * order on, else the first popular market open now (a closed forex market on a Saturday is no
+ * place to start), else the first popular one.
+ */
+async function defaultSymbol(): Promise<string> {
+  const user = currentUser();
+  const last = user ? map.lastTraded.peek()[user.address.toLowerCase()] : undefined;
+  if (last) return last;
+  const rows = await getMarkets('popular');
+  return (rows.find((r) => r.open) ?? rows[0])?.symbol ?? 'BTCUSDT';
+}
+
 export function PlaceOrderPage() {
   const { t } = useTranslation();
-  const symbol = new URLSearchParams(useSearch()).get('symbol') || 'EURUSD';
-  const load = useLoad(() => getDetails(symbol), [symbol]);
+  const named = new URLSearchParams(useSearch()).get('symbol');
+  const load = useLoad(async () => getDetails(named || (await defaultSymbol())), [named]);
   return (
     <>
       <PageHeader title={t('routes.placeOrder')} />
