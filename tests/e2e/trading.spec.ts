@@ -77,9 +77,15 @@ for (const [lang, bundle] of [
     await expect(page).toHaveURL(/\/futuresOrder$/);
     await expect(position).toContainText('97,000');
 
-    // Close it.
+    // Close it: the sheet says at what price and with what profit, before anything is sent.
     await position.locator('.close-button').click();
-    await page.getByRole('dialog').locator('.sheet-confirm').click();
+    const closing = page.getByRole('dialog');
+    await expect(closing).toContainText(bundle.trading.expectedClose);
+    await expect(closing).toContainText('95,200');
+    await expect(closing).toContainText(bundle.trading.expectedProfit);
+    await expect(closing.locator('.profit')).toHaveText('+1.99 USDT');
+    await screenshot(page, `trading-close-sheet-${lang}`);
+    await closing.locator('.sheet-confirm').click();
     await expect(page.locator('.order-card[data-status="open"]')).toHaveCount(0);
 
     // The instrument picker (its choices load once the screen is up): another symbol, and back.

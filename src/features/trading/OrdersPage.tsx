@@ -26,7 +26,20 @@ const CURRENT_POLL_MS = 2_000;
 
 const signed = (value: string) => `${value.startsWith('-') ? '' : '+'}${withThousands(value)}`;
 
-function OrderAction({ order, close, onDone }: { order: Order; close: boolean; onDone(): void }) {
+function OrderAction({
+  order,
+  close,
+  current,
+  profit,
+  onDone,
+}: {
+  order: Order;
+  close: boolean;
+  /** A position's price and profit now (refreshed every 2 s): what closing would give. */
+  current?: string | undefined;
+  profit?: string | null | undefined;
+  onDone(): void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { busy, run } = useBusy();
@@ -66,6 +79,21 @@ function OrderAction({ order, close, onDone }: { order: Order; close: boolean; o
         >
           <Facts
             rows={[
+              close &&
+                current !== undefined &&
+                current !== '' && {
+                  label: t('trading.expectedClose'),
+                  value: withThousands(current),
+                  dir: 'ltr',
+                },
+              close &&
+                profit !== undefined &&
+                profit !== null && {
+                  label: t('trading.expectedProfit'),
+                  value: `${signed(profit)} USDT`,
+                  dir: 'ltr',
+                  className: profit.startsWith('-') ? 'change-down profit' : 'change-up profit',
+                },
               { label: t('trading.margin'), value: `${withThousands(order.margin)} USDT`, dir: 'ltr' },
               close
                 ? null
@@ -157,7 +185,13 @@ function OrderCard({
           <Link href={`/editOrder/${order.id}`} className="button button-secondary modify-button">
             {t('trading.modify')}
           </Link>
-          <OrderAction order={order} close={order.status === 'open'} onDone={onChange} />
+          <OrderAction
+            order={order}
+            close={order.status === 'open'}
+            current={current}
+            profit={profit}
+            onDone={onChange}
+          />
         </div>
       ) : null}
     </li>
