@@ -52,3 +52,6 @@ export interface AdminCommand<M extends boolean = boolean> {
 export class AdminUsageError extends Error {
   override name = 'AdminUsageError';
 }
+
+/** What a job command says when another process holds the job's lock. */
+export const jobBusy = (job: string) => `another process is running the ${job} job; nothing done here`;

@@ -1,8 +1,19 @@
 /** Option parsing shared by the operator commands: each failure is a usage error that says what is wanted. */
 import { dec, fmt, isDecimalString, scaleOf } from '../../protocol/money.ts';
-import { AdminUsageError } from './command.ts';
+import { type AdminCommand, AdminUsageError } from './command.ts';
 
 type Raw = string | boolean | undefined;
+type OptionSpec = AdminCommand['options'];
+
+/** Options that take a value (`--fee 0.5`), declared by name only: every command reads them as strings. */
+export function valueOptions(...names: string[]): OptionSpec {
+  return Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+}
+
+/** Options that are present or absent (`--disable`). */
+export function flagOptions(...names: string[]): OptionSpec {
+  return Object.fromEntries(names.map((name) => [name, { type: 'boolean' as const }]));
+}
 
 export function need(value: Raw, what: string): string {
   if (typeof value !== 'string' || value === '') throw new AdminUsageError(`${what} is required`);
@@ -31,4 +42,15 @@ export function decimalOption(raw: Raw, name: string, places: number, positive: 
     );
   }
   return fmt(dec(raw));
+}
+
+/**
+ * `--sort`, the place in a list: 0 when absent. Read with Number(), as the pair and staking-plan
+ * commands always have, so an empty value also counts as 0.
+ */
+export function sortOption(raw: Raw): number {
+  const sort = raw === undefined ? 0 : Number(raw);
+  if (!Number.isInteger(sort) || sort < 0 || sort > 10_000)
+    throw new AdminUsageError('--sort must be a whole number from 0 to 10000');
+  return sort;
 }

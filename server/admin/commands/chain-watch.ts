@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { getAddress, isAddress } from 'viem';
 import { chains, coinChains } from '../../modules/config/config.schema.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { need, wholeNumber } from '../options.ts';
+import { flagOptions, need, valueOptions, wholeNumber } from '../options.ts';
 
 export const configTokenCommand: AdminCommand = {
   name: 'config token',
@@ -14,7 +14,7 @@ export const configTokenCommand: AdminCommand = {
   usage:
     'config token <COIN> <CHAIN> (--contract <0x address> --decimals <n> | --native) --reason "…"   (the coin must already move on the chain: config coin)',
   mutating: true,
-  options: { contract: { type: 'string' }, decimals: { type: 'string' }, native: { type: 'boolean' } },
+  options: { ...valueOptions('contract', 'decimals'), ...flagOptions('native') },
   async run(ctx, { positionals, values }) {
     const coin = need(positionals[0], 'coin');
     const chain = need(positionals[1], 'chain');

@@ -23,7 +23,7 @@ import {
 import { coins } from '../../modules/config/config.schema.ts';
 import { readStoredConfig } from '../../modules/index.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { need, wholeNumber } from '../options.ts';
+import { flagOptions, need, valueOptions, wholeNumber } from '../options.ts';
 
 const ALL_FEATURES = new Set<Feature>(FEATURES);
 
@@ -48,12 +48,8 @@ export const configChainCommand: AdminCommand = {
     'config chain <ID> --name <name> --family evm|tron|bitcoin [--evm-chain-id <n>] [--confirmations <n>] [--sort <n>] [--disable]',
   mutating: true,
   options: {
-    name: { type: 'string' },
-    family: { type: 'string' },
-    'evm-chain-id': { type: 'string' },
-    confirmations: { type: 'string' },
-    sort: { type: 'string' },
-    disable: { type: 'boolean' },
+    ...valueOptions('name', 'family', 'evm-chain-id', 'confirmations', 'sort'),
+    ...flagOptions('disable'),
   },
   async run(ctx, { positionals, values }) {
     const id = need(positionals[0], 'chain ID');
@@ -113,13 +109,7 @@ export const configCoinCommand: AdminCommand = {
   usage:
     'config coin <SYMBOL> --name <name> --precision <0-18> --chains <ID,ID|none> [--sort <n>] [--disable]',
   mutating: true,
-  options: {
-    name: { type: 'string' },
-    precision: { type: 'string' },
-    chains: { type: 'string' },
-    sort: { type: 'string' },
-    disable: { type: 'boolean' },
-  },
+  options: { ...valueOptions('name', 'precision', 'chains', 'sort'), ...flagOptions('disable') },
   async run(ctx, { positionals, values }) {
     const symbol = need(positionals[0], 'coin symbol');
     if (!ID.test(symbol)) throw new AdminUsageError('coin symbol must be 2 to 12 capital letters or digits');

@@ -11,6 +11,7 @@ import {
 } from '../../modules/deposit/deposit.service.ts';
 import { validateXpub } from '../../modules/deposit/derive.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
+import { valueOptions } from '../options.ts';
 
 export const configXpubCommand: AdminCommand = {
   name: 'config xpub',
@@ -45,13 +46,7 @@ export const depositCommand: AdminCommand<true> = {
   usage: 'deposit --address <wallet> --coin <COIN> --chain <CHAIN> --amount <n> --txid <txid> [--reason "…"]',
   mutating: true,
   defaultReason: ({ values }) => `deposit seen on chain: ${String(values.txid ?? '')}`,
-  options: {
-    address: { type: 'string' },
-    coin: { type: 'string' },
-    chain: { type: 'string' },
-    amount: { type: 'string' },
-    txid: { type: 'string' },
-  },
+  options: valueOptions('address', 'coin', 'chain', 'amount', 'txid'),
   async run(ctx, { values }) {
     const wallet = String(values.address ?? '');
     if (!isAddress(wallet, { strict: false }))

@@ -7,6 +7,7 @@ import { exchangePairs } from '../../modules/exchange/exchange.schema.ts';
 import { marketCoins } from '../../modules/exchange/exchange.service.ts';
 import { instruments } from '../../modules/markets/markets.schema.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
+import { flagOptions, sortOption, valueOptions } from '../options.ts';
 
 const SYMBOL = /^[A-Z0-9]{2,12}$/;
 
@@ -23,15 +24,7 @@ export const configPairCommand: AdminCommand = {
   usage:
     'config pair <FROM> <TO> --spread <percent> --fee <percent> --min <n> --max <n> [--market <SYMBOL>] [--sort <n>] [--disable] --reason "…"   (limits in FROM; market defaults to TOFROM or FROMTO, e.g. BTCUSDT)',
   mutating: true,
-  options: {
-    market: { type: 'string' },
-    spread: { type: 'string' },
-    fee: { type: 'string' },
-    min: { type: 'string' },
-    max: { type: 'string' },
-    sort: { type: 'string' },
-    disable: { type: 'boolean' },
-  },
+  options: { ...valueOptions('market', 'spread', 'fee', 'min', 'max', 'sort'), ...flagOptions('disable') },
   async run(ctx, { positionals, values }) {
     const [from = '', to = ''] = positionals;
     if (!SYMBOL.test(from) || !SYMBOL.test(to) || from === to || !PAIR_PATTERN.test(pairId(from, to))) {
@@ -75,9 +68,7 @@ export const configPairCommand: AdminCommand = {
       }
       return fmt(dec(raw));
     };
-    const sort = values.sort === undefined ? 0 : Number(values.sort);
-    if (!Number.isInteger(sort) || sort < 0 || sort > 10_000)
-      throw new AdminUsageError('--sort must be a whole number from 0 to 10000');
+    const sort = sortOption(values.sort);
     const row = {
       from,
       to,

@@ -5,9 +5,10 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { formatFeed, parseFeed } from '../../modules/markets/live/feed-binding.ts';
-import { feedStatus, instrumentFeeds, instruments } from '../../modules/markets/markets.schema.ts';
+import { feedStatus, instrumentFeeds } from '../../modules/markets/markets.schema.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { decimalOption, wholeNumber } from '../options.ts';
+import { requireInstrument } from '../lookups.ts';
+import { decimalOption, valueOptions, wholeNumber } from '../options.ts';
 
 export const configFeedCommand: AdminCommand = {
   name: 'config feed',
@@ -15,19 +16,9 @@ export const configFeedCommand: AdminCommand = {
   usage:
     'config feed <SYMBOL> --feed <binance:BTCUSDT|pyth:<feed id>> [--markup <price units>] [--stale-seconds <1-3600>] [--max-jump <percent>] --reason "…"   (--feed none: back to the simulated feed)',
   mutating: true,
-  options: {
-    feed: { type: 'string' },
-    markup: { type: 'string' },
-    'stale-seconds': { type: 'string' },
-    'max-jump': { type: 'string' },
-  },
+  options: valueOptions('feed', 'markup', 'stale-seconds', 'max-jump'),
   async run(ctx, { positionals, values }) {
-    const symbol = positionals[0] ?? '';
-    const [known] = await ctx.db
-      .select({ symbol: instruments.symbol })
-      .from(instruments)
-      .where(eq(instruments.symbol, symbol));
-    if (!known) throw new AdminUsageError('name a configured instrument, e.g. BTCUSDT');
+    const symbol = await requireInstrument(ctx.db, positionals[0] ?? '', 'BTCUSDT');
     if (values.feed === 'none') {
       const removed = await ctx.db
         .delete(instrumentFeeds)

@@ -5,8 +5,9 @@ import { coins } from '../../modules/config/config.schema.ts';
 import { runPhases } from '../../modules/ido/ido.job.ts';
 import { idoOfferings } from '../../modules/ido/ido.schema.ts';
 import { listOfferings } from '../../modules/ido/ido.service.ts';
-import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { decimalOption, need, wholeNumber } from '../options.ts';
+import { type AdminCommand, AdminUsageError, jobBusy } from '../command.ts';
+import { decimalOption, need, valueOptions, wholeNumber } from '../options.ts';
+import { listText } from '../text.ts';
 
 const SYMBOL = /^[A-Z0-9]{2,12}$/;
 
@@ -24,19 +25,19 @@ export const idoCreateCommand: AdminCommand = {
   usage:
     'ido create <TOKEN> --name <name> --precision <0-18> --price <USDT> --offering <tokens> --share-size <tokens> --min-shares <n> --max-shares <n> --start <ISO> --end <ISO> --release <ISO> --description <text> --reason "…"',
   mutating: true,
-  options: {
-    name: { type: 'string' },
-    precision: { type: 'string' },
-    price: { type: 'string' },
-    offering: { type: 'string' },
-    'share-size': { type: 'string' },
-    'min-shares': { type: 'string' },
-    'max-shares': { type: 'string' },
-    start: { type: 'string' },
-    end: { type: 'string' },
-    release: { type: 'string' },
-    description: { type: 'string' },
-  },
+  options: valueOptions(
+    'name',
+    'precision',
+    'price',
+    'offering',
+    'share-size',
+    'min-shares',
+    'max-shares',
+    'start',
+    'end',
+    'release',
+    'description',
+  ),
   async run(ctx, { positionals, values }) {
     const token = positionals[0] ?? '';
     if (!SYMBOL.test(token)) throw new AdminUsageError('TOKEN must be 2 to 12 capital letters or digits');
@@ -94,15 +95,12 @@ export const idoListCommand: AdminCommand = {
   options: {},
   async run(ctx) {
     const { list } = await listOfferings(ctx.db, { page: 1, size: 100 });
-    const text =
-      list.length === 0
-        ? 'no IDO offerings'
-        : list
-            .map(
-              (o) =>
-                `#${o.id} ${o.token} ${o.phase} price ${o.price} offering ${o.offering} subscribed ${o.subscribed} by ${o.participants}${o.winningRate === null ? '' : ` winning rate ${o.winningRate}%`}${o.issued === null ? '' : ` issued ${o.issued}`}`,
-            )
-            .join('\n');
+    const text = listText(
+      list,
+      'no IDO offerings',
+      (o) =>
+        `#${o.id} ${o.token} ${o.phase} price ${o.price} offering ${o.offering} subscribed ${o.subscribed} by ${o.participants}${o.winningRate === null ? '' : ` winning rate ${o.winningRate}%`}${o.issued === null ? '' : ` issued ${o.issued}`}`,
+    );
     return { text, json: list };
   },
 };
@@ -114,7 +112,7 @@ export const idoAdvanceCommand: AdminCommand = {
   // Each phase change is a transaction of its own (the job takes its advisory lock), so the
   // command does not run inside one transaction; it is recorded in the audit table all the same.
   mutating: false,
-  options: { at: { type: 'string' } },
+  options: valueOptions('at'),
   async run(ctx, { values }) {
     const at = values.at === undefined ? new Date() : timeOption(values.at, 'at');
     const run = await runPhases(ctx.database, at);
@@ -123,7 +121,7 @@ export const idoAdvanceCommand: AdminCommand = {
           ...run.changes.map((c) => `offering #${c.id}: ${c.phases.join(' -> ')}`),
           ...run.unfunded.map((id) => `offering #${id}: not opened, its treasury does not hold the offering`),
         ]
-      : ['another process is running the phase job; nothing done here'];
+      : [jobBusy('phase')];
     return {
       text: lines.length > 0 ? lines.join('\n') : 'nothing to change',
       json: { ...run, at: at.toISOString() },

@@ -4,9 +4,10 @@ import * as v from 'valibot';
 import { type Instrument, MARKET_CATEGORIES, type TradingHours } from '../../../protocol/markets.ts';
 import { dec, isDecimalString } from '../../../protocol/money.ts';
 import { upsertInstrument } from '../../modules/markets/markets.repository.ts';
-import { instruments, pricePins } from '../../modules/markets/markets.schema.ts';
+import { pricePins } from '../../modules/markets/markets.schema.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { decimalOption, wholeNumber } from '../options.ts';
+import { requireInstrument } from '../lookups.ts';
+import { decimalOption, flagOptions, valueOptions, wholeNumber } from '../options.ts';
 
 const clock = v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/));
 const hoursSchema = v.union([
@@ -37,13 +38,8 @@ export const configInstrumentCommand: AdminCommand = {
     'config instrument <SYMBOL> --name <name> --category <crypto|crude_oil|forex|gold|stock_index> --precision <n> --spread <price units> --hours \'{"kind":"always"}\' [--popular] [--sort <n>]',
   mutating: true,
   options: {
-    name: { type: 'string' },
-    category: { type: 'string' },
-    precision: { type: 'string' },
-    spread: { type: 'string' },
-    hours: { type: 'string' },
-    popular: { type: 'boolean' },
-    sort: { type: 'string' },
+    ...valueOptions('name', 'category', 'precision', 'spread', 'hours', 'sort'),
+    ...flagOptions('popular'),
   },
   async run(ctx, { positionals, values }) {
     const symbol = positionals[0] ?? '';
@@ -92,14 +88,9 @@ export const marketsPinCommand: AdminCommand = {
   usage:
     'markets pin <SYMBOL> --bid <price> --ask <price> [--minutes <1-1440>] --reason "…"   (markets unpin <SYMBOL> ends it)',
   mutating: true,
-  options: { bid: { type: 'string' }, ask: { type: 'string' }, minutes: { type: 'string' } },
+  options: valueOptions('bid', 'ask', 'minutes'),
   async run(ctx, { positionals, values }) {
-    const symbol = positionals[0] ?? '';
-    const [known] = await ctx.db
-      .select({ symbol: instruments.symbol })
-      .from(instruments)
-      .where(eq(instruments.symbol, symbol));
-    if (!known) throw new AdminUsageError('name a configured instrument, e.g. EURUSD');
+    const symbol = await requireInstrument(ctx.db, positionals[0] ?? '', 'EURUSD');
     const bid = decimalOption(values.bid, 'bid', 10, true);
     const ask = decimalOption(values.ask, 'ask', 10, true);
     if (dec(ask).lessThan(dec(bid))) throw new AdminUsageError('--ask cannot be below --bid');

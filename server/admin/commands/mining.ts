@@ -17,8 +17,9 @@ import { listMachines } from '../../modules/mining/mining.catalogue.ts';
 import { lastEndedDay, runSettlement } from '../../modules/mining/mining.job.ts';
 import { miningHoldings, miningProducts, miningYields } from '../../modules/mining/mining.schema.ts';
 import { type Declaration, DeclarationNotCovered, declareOutput } from '../../modules/mining/mining.terms.ts';
-import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { decimalOption, need, wholeNumber } from '../options.ts';
+import { type AdminCommand, AdminUsageError, jobBusy } from '../command.ts';
+import { decimalOption, flagOptions, need, valueOptions, wholeNumber } from '../options.ts';
+import { listText } from '../text.ts';
 
 const KEY = /^[A-Z0-9][A-Z0-9-]{0,23}$/;
 const USDT_DECIMALS = 6;
@@ -79,25 +80,26 @@ export const configMachineCommand: AdminCommand = {
     'config machine <KEY> --name <name> --algorithm SHA-256|Scrypt|kHeavyHash --coin <COIN> --hashrate <TH/s> --power <W> --size <text> --weight <kg> --chip <text> --environment <text> --cycle <days> --rent <USDT> --fee <USDT> --min <n> --stock <n> [--joint] [--boost <percent>] [--start <ISO time>] [--sort <n>] [--disable] --reason "…"   (with --joint, --stock is the shares the machine is split into and --rent, --fee and --min are per share)',
   mutating: true,
   options: {
-    name: { type: 'string' },
-    algorithm: { type: 'string' },
-    coin: { type: 'string' },
-    hashrate: { type: 'string' },
-    power: { type: 'string' },
-    size: { type: 'string' },
-    weight: { type: 'string' },
-    chip: { type: 'string' },
-    environment: { type: 'string' },
-    cycle: { type: 'string' },
-    rent: { type: 'string' },
-    fee: { type: 'string' },
-    min: { type: 'string' },
-    stock: { type: 'string' },
-    joint: { type: 'boolean' },
-    boost: { type: 'string' },
-    start: { type: 'string' },
-    sort: { type: 'string' },
-    disable: { type: 'boolean' },
+    ...valueOptions(
+      'name',
+      'algorithm',
+      'coin',
+      'hashrate',
+      'power',
+      'size',
+      'weight',
+      'chip',
+      'environment',
+      'cycle',
+      'rent',
+      'fee',
+      'min',
+      'stock',
+      'boost',
+      'start',
+      'sort',
+    ),
+    ...flagOptions('joint', 'disable'),
   },
   async run(ctx, { positionals, values }) {
     const key = positionals[0] ?? '';
@@ -156,7 +158,7 @@ export const configMiningYieldCommand: AdminCommand = {
   summary: "Set the demo output oracle's output of 1 TH/s for one day, per produced coin",
   usage: 'config mining-yield <COIN> --per-th <amount> --reason "…"',
   mutating: true,
-  options: { 'per-th': { type: 'string' } },
+  options: valueOptions('per-th'),
   async run(ctx, { positionals, values }) {
     const coin = positionals[0];
     await coinPrecision(ctx.db, coin);
@@ -190,7 +192,7 @@ export const miningOutputCommand: AdminCommand<true> = {
     "Declare a machine's actual output per unit for a day (replaces the estimate; what it adds is reserved from the pool, or refused)",
   usage: 'mining output --product <KEY|id> --date <YYYY-MM-DD> --per-unit <amount> --reason "…"',
   mutating: true,
-  options: { product: { type: 'string' }, date: { type: 'string' }, 'per-unit': { type: 'string' } },
+  options: valueOptions('product', 'date', 'per-unit'),
   async run(ctx, { values }) {
     const product = await productByKeyOrId(ctx.db, values.product);
     const day = need(values.date, '--date');
@@ -227,15 +229,12 @@ export const miningMachinesCommand: AdminCommand = {
   async run(ctx) {
     // Without the market engine here, yields are shown where the server computes them (10050).
     const { list } = await listMachines(ctx.db, null, Date.now(), { page: 1, size: 100, all: true });
-    const text =
-      list.length === 0
-        ? 'no mining machines'
-        : list
-            .map(
-              (m) =>
-                `#${m.id} ${m.key} ${m.name} ${m.coin} ${m.cycleDays} days rent ${m.rent} fee ${m.serviceFee} est ${m.estimatedDailyOutput}/unit/day (${m.outputSource}) ${m.joint ? 'shares' : 'stock'} ${m.shares} available ${m.available}${m.soldOut ? ' SOLD OUT' : ''}`,
-            )
-            .join('\n');
+    const text = listText(
+      list,
+      'no mining machines',
+      (m) =>
+        `#${m.id} ${m.key} ${m.name} ${m.coin} ${m.cycleDays} days rent ${m.rent} fee ${m.serviceFee} est ${m.estimatedDailyOutput}/unit/day (${m.outputSource}) ${m.joint ? 'shares' : 'stock'} ${m.shares} available ${m.available}${m.soldOut ? ' SOLD OUT' : ''}`,
+    );
     return { text, json: list };
   },
 };
@@ -247,7 +246,7 @@ export const miningSettleCommand: AdminCommand = {
   // Each holding-day is paid in a transaction of its own (the job takes its advisory lock), so the
   // command does not run inside one transaction; it is recorded in the audit table all the same.
   mutating: false,
-  options: { through: { type: 'string' } },
+  options: valueOptions('through'),
   async run(ctx, { values }) {
     const through = values.through === undefined ? lastEndedDay(new Date()) : String(values.through);
     if (parseDay(through) === null) throw new AdminUsageError('--through must be a date such as 2026-12-01');
@@ -257,7 +256,7 @@ export const miningSettleCommand: AdminCommand = {
     );
     const text = run.ran
       ? [`${run.days} holding-days paid through ${through}`, ...failures].join('\n')
-      : 'another process is running the settlement job; nothing done here';
+      : jobBusy('settlement');
     return { text, json: { ...run, through, failures }, ...(run.failed > 0 ? { exitCode: 1 as const } : {}) };
   },
 };

@@ -5,7 +5,7 @@ import { isShare, type ReferralShares } from '../../../protocol/referral.ts';
 import { writeSetting } from '../../modules/config/config.repository.ts';
 import { REFERRAL_SETTING_KEY, referralShares } from '../../modules/referral/referral.service.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { need } from '../options.ts';
+import { need, valueOptions } from '../options.ts';
 
 export const configReferralCommand: AdminCommand = {
   name: 'config referral',
@@ -14,7 +14,7 @@ export const configReferralCommand: AdminCommand = {
   usage:
     'config referral --direct <percent> --indirect <percent> --reason "…"   (each 0-100, 2 decimals; together at most 100)',
   mutating: true,
-  options: { direct: { type: 'string' }, indirect: { type: 'string' } },
+  options: valueOptions('direct', 'indirect'),
   async run(ctx, { values }) {
     const direct = need(values.direct, '--direct');
     const indirect = need(values.indirect, '--indirect');

@@ -10,7 +10,7 @@ import {
   takeSnapshot,
 } from '../../modules/solvency/solvency.service.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { need } from '../options.ts';
+import { need, valueOptions } from '../options.ts';
 
 export const solvencySnapshotCommand: AdminCommand = {
   name: 'solvency snapshot',
@@ -48,7 +48,7 @@ export const solvencyReserveCommand: AdminCommand = {
   summary: 'Declare a reserve address of a coin on a chain; each snapshot reads its balance on chain',
   usage: 'solvency reserve --chain ERC20 --coin USDT --address 0x… --reason "…"',
   mutating: true,
-  options: { chain: { type: 'string' }, coin: { type: 'string' }, address: { type: 'string' } },
+  options: valueOptions('chain', 'coin', 'address'),
   async run(ctx, { values }) {
     const chain = need(values.chain, '--chain');
     const coin = need(values.coin, '--coin');

@@ -6,8 +6,9 @@ import { coins } from '../../modules/config/config.schema.ts';
 import { runMaturity } from '../../modules/staking/staking.job.ts';
 import { stakingPlans } from '../../modules/staking/staking.schema.ts';
 import { listPlans } from '../../modules/staking/staking.service.ts';
-import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { decimalOption } from '../options.ts';
+import { type AdminCommand, AdminUsageError, jobBusy } from '../command.ts';
+import { decimalOption, flagOptions, sortOption, valueOptions } from '../options.ts';
+import { listText } from '../text.ts';
 
 export const configStakingPlanCommand: AdminCommand = {
   name: 'config staking-plan',
@@ -16,13 +17,8 @@ export const configStakingPlanCommand: AdminCommand = {
     'config staking-plan <COIN> <DAYS> --apr <percent> --min <n> --max <n> --quota <n> [--early-redemption] [--sort <n>] [--disable] --reason "…"',
   mutating: true,
   options: {
-    apr: { type: 'string' },
-    min: { type: 'string' },
-    max: { type: 'string' },
-    quota: { type: 'string' },
-    'early-redemption': { type: 'boolean' },
-    sort: { type: 'string' },
-    disable: { type: 'boolean' },
+    ...valueOptions('apr', 'min', 'max', 'quota', 'sort'),
+    ...flagOptions('early-redemption', 'disable'),
   },
   async run(ctx, { positionals, values }) {
     const [coin, rawDays] = positionals;
@@ -42,9 +38,7 @@ export const configStakingPlanCommand: AdminCommand = {
     const quota = decimalOption(values.quota, 'quota', coinRow.precision, true);
     if (dec(max).lessThan(dec(min)) || dec(quota).lessThan(dec(max)))
       throw new AdminUsageError('need min <= max <= quota');
-    const sort = values.sort === undefined ? 0 : Number(values.sort);
-    if (!Number.isInteger(sort) || sort < 0 || sort > 10_000)
-      throw new AdminUsageError('--sort must be a whole number from 0 to 10000');
+    const sort = sortOption(values.sort);
     const plan = {
       coin,
       days,
@@ -80,15 +74,12 @@ export const stakingPlansCommand: AdminCommand = {
   options: {},
   async run(ctx) {
     const plans = await listPlans(ctx.db, null, { all: true });
-    const text =
-      plans.length === 0
-        ? 'no staking plans'
-        : plans
-            .map(
-              (p) =>
-                `#${p.id} ${p.coin} ${String(p.days).padStart(4)} days ${p.apr}% APR min ${p.min} max ${p.max} quota ${p.quota} remaining ${p.remaining}${p.soldOut ? ' SOLD OUT' : ''}${p.earlyRedemption ? ' early-redemption' : ''}${p.enabled ? '' : ' disabled'}`,
-            )
-            .join('\n');
+    const text = listText(
+      plans,
+      'no staking plans',
+      (p) =>
+        `#${p.id} ${p.coin} ${String(p.days).padStart(4)} days ${p.apr}% APR min ${p.min} max ${p.max} quota ${p.quota} remaining ${p.remaining}${p.soldOut ? ' SOLD OUT' : ''}${p.earlyRedemption ? ' early-redemption' : ''}${p.enabled ? '' : ' disabled'}`,
+    );
     return { text, json: plans.map(({ staked: _, ...p }) => p) };
   },
 };
@@ -100,16 +91,14 @@ export const stakingMatureCommand: AdminCommand = {
   // Each stake is paid in a transaction of its own (and the job takes its advisory lock), so the
   // command does not run inside one transaction; it is recorded in the audit table all the same.
   mutating: false,
-  options: { at: { type: 'string' } },
+  options: valueOptions('at'),
   async run(ctx, { values }) {
     const at = values.at === undefined ? new Date() : new Date(String(values.at));
     if (Number.isNaN(at.getTime()))
       throw new AdminUsageError('--at must be an ISO time such as 2026-12-01T00:00:00Z');
     const run = await runMaturity(ctx.database, at);
     return {
-      text: run.ran
-        ? `${run.paid} stakes paid (due by ${at.toISOString()})`
-        : 'another process is running the maturity job; nothing done here',
+      text: run.ran ? `${run.paid} stakes paid (due by ${at.toISOString()})` : jobBusy('maturity'),
       json: { ...run, at: at.toISOString() },
     };
   },

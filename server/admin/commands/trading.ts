@@ -1,9 +1,8 @@
 /** Operator trading commands: how an instrument trades, and the trigger engine on demand. */
-import { eq } from 'drizzle-orm';
-import { instruments } from '../../modules/markets/markets.schema.ts';
 import { tradingRules } from '../../modules/trading/trading.schema.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { decimalOption, need, wholeNumber } from '../options.ts';
+import { requireInstrument } from '../lookups.ts';
+import { decimalOption, flagOptions, need, valueOptions, wholeNumber } from '../options.ts';
 
 export const configTradingCommand: AdminCommand = {
   name: 'config trading',
@@ -13,22 +12,19 @@ export const configTradingCommand: AdminCommand = {
     'config trading <SYMBOL> --contract-size <n> --lot-step <n> --min-lots <n> --max-lots <n> --leverage <1-1000> --commission <USDT per lot> --quote-currency <USD|JPY|USDT…> [--disable] --reason "…"',
   mutating: true,
   options: {
-    'contract-size': { type: 'string' },
-    'lot-step': { type: 'string' },
-    'min-lots': { type: 'string' },
-    'max-lots': { type: 'string' },
-    leverage: { type: 'string' },
-    commission: { type: 'string' },
-    'quote-currency': { type: 'string' },
-    disable: { type: 'boolean' },
+    ...valueOptions(
+      'contract-size',
+      'lot-step',
+      'min-lots',
+      'max-lots',
+      'leverage',
+      'commission',
+      'quote-currency',
+    ),
+    ...flagOptions('disable'),
   },
   async run(ctx, { positionals, values }) {
-    const symbol = positionals[0] ?? '';
-    const [instrument] = await ctx.db
-      .select({ symbol: instruments.symbol })
-      .from(instruments)
-      .where(eq(instruments.symbol, symbol));
-    if (!instrument) throw new AdminUsageError('name a configured instrument, e.g. EURUSD');
+    const symbol = await requireInstrument(ctx.db, positionals[0] ?? '', 'EURUSD');
     const quoteCurrency = need(values['quote-currency'], '--quote-currency');
     if (!/^[A-Z]{3,5}$/.test(quoteCurrency))
       throw new AdminUsageError('--quote-currency is a currency code such as USD');

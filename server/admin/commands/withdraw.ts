@@ -11,18 +11,15 @@ import {
   WithdrawalStateError,
 } from '../../modules/withdraw/withdraw.service.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
+import { flagOptions, valueOptions } from '../options.ts';
+import { listText } from '../text.ts';
 
 export const configWithdrawCommand: AdminCommand = {
   name: 'config withdraw',
   summary: 'Set the withdrawal rule of a coin on a chain: handling fee, minimum, maximum',
   usage: 'config withdraw <COIN> <CHAIN> --fee <n> --min <n> --max <n> [--disable] --reason "…"',
   mutating: true,
-  options: {
-    fee: { type: 'string' },
-    min: { type: 'string' },
-    max: { type: 'string' },
-    disable: { type: 'boolean' },
-  },
+  options: { ...valueOptions('fee', 'min', 'max'), ...flagOptions('disable') },
   async run(ctx, { positionals, values }) {
     const [coin, chain] = positionals;
     const [link] = await ctx.db
@@ -71,21 +68,18 @@ export const withdrawalsListCommand: AdminCommand = {
   summary: 'List withdrawals, optionally by status',
   usage: `withdrawals list [--status ${WITHDRAWAL_STATUSES.join('|')}]`,
   mutating: false,
-  options: { status: { type: 'string' } },
+  options: valueOptions('status'),
   async run(ctx, { values }) {
     const status = values.status as WithdrawalStatus | undefined;
     if (status !== undefined && !WITHDRAWAL_STATUSES.includes(status))
       throw new AdminUsageError('unknown status');
     const list = await listWithdrawals(ctx.db, status);
-    const text =
-      list.length === 0
-        ? 'no withdrawals'
-        : list
-            .map(
-              (w) =>
-                `#${w.id} ${w.status.padEnd(17)} ${w.amount} ${w.coin} ${w.chain} -> ${w.address} (user ${w.user})`,
-            )
-            .join('\n');
+    const text = listText(
+      list,
+      'no withdrawals',
+      (w) =>
+        `#${w.id} ${w.status.padEnd(17)} ${w.amount} ${w.coin} ${w.chain} -> ${w.address} (user ${w.user})`,
+    );
     return { text, json: list };
   },
 };
