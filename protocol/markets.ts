@@ -83,6 +83,8 @@ export interface Quote {
    * triggers, no quotes, alerts paused (docs/markets.md, "Guard rails").
    */
   delayedSince?: number;
+  /** While the market is closed by its trading hours: when its next session opens (Unix ms). */
+  opensAt?: number;
 }
 
 export interface MarketRow {

@@ -13,6 +13,7 @@ import type {
   MarketCategory,
   MarketRow,
   Quote,
+  TradingHours,
 } from '../../../protocol/markets.ts';
 import { dec, fmt } from '../../../protocol/money.ts';
 import type { Database } from '../../db/client.ts';
@@ -21,8 +22,8 @@ import { DAY, MINUTE, SECOND } from './durations.ts';
 import type { PriceSource } from './feed.ts';
 import { recordFeedStatus } from './feed-status.ts';
 import { baseOf, bucketShift, bucketStart } from './interval-buckets.ts';
+import { marketRows } from './market-rows.ts';
 import {
-  candleWindow,
   deleteCandlesBefore,
   latestCandleTime,
   listInstruments,
@@ -33,6 +34,7 @@ import { backfillStart, syncRollups } from './rollups.ts';
 import { TickHub } from './tick-hub.ts';
 import { quotesOf, RelayedQuotes, sendQuotes, TICK_CHANNEL } from './tick-relay.ts';
 import { calendarOf, dayStart, tradingDayOf } from './trading-calendar.ts';
+import { nextSession } from './trading-sessions.ts';
 
 /** The advisory lock key of the candle writer ("MKT1"). */
 export const MARKET_LOCK_KEY = 0x4d4b5431;
@@ -63,9 +65,6 @@ export interface MarketEngineOptions {
 }
 
 const LIST_CACHE_MS = 2_000;
-const SPARK_POINTS = 24;
-/** A market list row's window: the newest day of stored minutes. */
-const LIST_WINDOW_MINUTES = 24 * 60;
 
 export class MarketEngine {
   readonly hub = new TickHub();
@@ -90,6 +89,8 @@ export class MarketEngine {
   #relayed = new RelayedQuotes();
   /** Whether this process takes ticks from the producer's relay (PostgreSQL, once started). */
   #relaying = false;
+  /** Each instrument's trading hours as last read, for when a closed market opens again. */
+  #hours = new Map<string, TradingHours>();
   /** Symbols an upstream message moved since the last send (a live source's producer only). */
   #moved = new Set<string>();
 
@@ -109,7 +110,12 @@ export class MarketEngine {
     const now = this.#now();
     if (!this.#instruments || now - this.#instruments.at > 10_000) {
       const known = new Set(this.source.instruments.map((i) => i.symbol));
-      const list = listInstruments(this.#database.db).then((all) => all.filter((i) => known.has(i.symbol)));
+      const list = listInstruments(this.#database.db).then((all) => {
+        // What the operator changed (hours, precision) reaches the running source here.
+        this.source.updateInstruments?.(all);
+        this.#hours = new Map(all.map((i) => [i.symbol, i.hours]));
+        return all.filter((i) => known.has(i.symbol));
+      });
       list.catch(() => {
         this.#instruments = null;
       });
@@ -289,9 +295,11 @@ export class MarketEngine {
     const tick = this.source.tickAt(symbol, now);
     const pin = this.#pins.get(symbol);
     // A pin holds while the market is open and until it runs out.
-    return pin && now < pin.until && tick.open
-      ? { ...tick, bid: pin.bid, ask: pin.ask, last: pin.bid }
-      : tick;
+    if (pin && now < pin.until && tick.open) return { ...tick, bid: pin.bid, ask: pin.ask, last: pin.bid };
+    // Closed by its hours (not halted): when it opens again.
+    const hours = tick.open || tick.delayedSince !== undefined ? undefined : this.#hours.get(symbol);
+    const opensAt = hours ? nextSession(hours, now)?.open : undefined;
+    return opensAt === undefined ? tick : { ...tick, opensAt };
   }
 
   /** The producer's record of every instrument's feed (server/modules/markets/feed-status.ts). */
@@ -354,35 +362,7 @@ export class MarketEngine {
     const list = (await this.instruments()).filter((i) =>
       category === 'popular' ? i.popular : i.category === category,
     );
-    const rows: MarketRow[] = [];
-    for (const instrument of list) {
-      const quote = this.quote(instrument.symbol, now);
-      const window = await candleWindow(
-        this.#database.db,
-        instrument.symbol,
-        LIST_WINDOW_MINUTES,
-        SPARK_POINTS,
-      );
-      const last = dec(quote.last);
-      const open = window.open === null ? last : dec(window.open);
-      const high = window.high === null || last.greaterThan(window.high) ? last : dec(window.high);
-      const low = window.low === null || last.lessThan(window.low) ? last : dec(window.low);
-      const change = last.minus(open);
-      rows.push({
-        symbol: instrument.symbol,
-        name: instrument.name,
-        category: instrument.category,
-        precision: instrument.precision,
-        last: quote.last,
-        change24h: change.toFixed(instrument.precision),
-        changePercent24h: open.isZero() ? '0.00' : change.dividedBy(open).times(100).toFixed(2),
-        high24h: high.toFixed(instrument.precision),
-        low24h: low.toFixed(instrument.precision),
-        sparkline: [...window.closes, quote.last].slice(-SPARK_POINTS - 1),
-        open: quote.open,
-      });
-    }
-    return rows;
+    return marketRows(this.#database.db, list, (symbol) => this.quote(symbol, now));
   }
 }
 

@@ -55,6 +55,11 @@ export interface PriceSource {
   isSimulated?(symbol: string): boolean;
   /** Where `symbol`'s prices come from, for the operator (`simulated`, `binance:BTCUSDT`, …). */
   sourceOf?(symbol: string): string;
+  /**
+   * The instruments as the operator configured them now (`admin config instrument`): a source
+   * prices each by its current trading hours and precision from here on, without a restart.
+   */
+  updateInstruments?(instruments: readonly Instrument[]): void;
 }
 
 /** The simulated source answers synchronously and its history is available for any time. */
@@ -103,6 +108,19 @@ export function createSimulatedSource(
     simulated: true,
     seed,
     instruments,
+    updateInstruments(configured) {
+      for (const next of configured) {
+        const known = bySymbol.get(next.symbol);
+        if (
+          !known ||
+          (JSON.stringify(known.hours) === JSON.stringify(next.hours) && known.precision === next.precision)
+        )
+          continue;
+        // A new model over the new hours: the sessions (and so the days the walk steps on) change.
+        bySymbol.set(next.symbol, next);
+        models.delete(next.symbol);
+      }
+    },
     isOpen: (symbol, ms) => model(symbol).sessionAt(ms) !== null,
     tickAt: (symbol, ms) => model(symbol).tickAt(ms),
     currentBar: (symbol, ms) => model(symbol).currentBar(ms),

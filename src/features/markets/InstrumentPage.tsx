@@ -160,7 +160,7 @@ function InstrumentView({ initial }: { initial: Loaded }) {
             <dd dir="ltr">{formatPrice(low, precision)}</dd>
           </div>
         </dl>
-        {quote.delayedSince === undefined ? null : <MarketState quote={quote} closedText="" />}
+        <MarketState quote={quote} closedText={t('markets.closedNow')} />
         {initial.details.trading ? (
           <Link
             href={`${paths.placeOrder.path}?symbol=${symbol}`}

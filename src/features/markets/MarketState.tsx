@@ -4,13 +4,14 @@ import { formatClock } from '../../lib/format-text.ts';
 
 /**
  * Why an instrument cannot be traded now, or nothing while it can: its live feed has gone quiet
- * ("Price delayed since 14:05", docs/markets.md "Guard rails"), or its market is closed.
+ * ("Price delayed since 14:05", docs/markets.md "Guard rails"), or its market is closed, with
+ * when it opens again in the reader's time ("It opens at 2026/11/29 23:00").
  */
 export function MarketState({
   quote,
   closedText,
 }: {
-  quote: Pick<Quote, 'open' | 'delayedSince'>;
+  quote: Pick<Quote, 'open' | 'delayedSince' | 'opensAt'>;
   closedText: string;
 }) {
   const { t } = useTranslation();
@@ -23,5 +24,11 @@ export function MarketState({
       </p>
     );
   }
-  return quote.open ? null : <p className="market-closed">{closedText}</p>;
+  if (quote.open) return null;
+  return (
+    <p className="market-closed" role="status">
+      {closedText}
+      {quote.opensAt ? ` ${t('markets.opensAt', { time: formatClock(quote.opensAt) })}` : ''}
+    </p>
+  );
 }

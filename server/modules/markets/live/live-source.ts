@@ -95,6 +95,15 @@ export class LiveSource implements PriceSource {
     return entry ? formatFeed(entry.binding.feed) : 'simulated';
   }
 
+  /** Hours and precision as configured now, for the bound instruments and the simulated rest. */
+  updateInstruments(configured: readonly Instrument[]): void {
+    for (const next of configured) {
+      const entry = this.live.get(next.symbol);
+      if (entry) entry.instrument = next;
+    }
+    this.options.fallback.updateInstruments?.(configured);
+  }
+
   /** Whether `symbol` is priced by the simulated source (its screens then say so). */
   isSimulated(symbol: string): boolean {
     return !this.live.has(symbol);
