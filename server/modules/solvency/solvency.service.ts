@@ -240,6 +240,17 @@ export async function listSnapshots(db: DbOrTx, limit: number): Promise<Solvency
   return rows.map(toSnapshot);
 }
 
+/** A snapshot by id, or the latest when no id is given; undefined when there is none. */
+async function snapshotRow(db: DbOrTx, snapshotId: number | undefined) {
+  const [row] = await db
+    .select()
+    .from(solvencySnapshots)
+    .where(snapshotId === undefined ? undefined : eq(solvencySnapshots.id, snapshotId))
+    .orderBy(desc(solvencySnapshots.id))
+    .limit(1);
+  return row;
+}
+
 /**
  * 10091: the wallet's proof in a snapshot (the latest by default), or, when that snapshot does
  * not hold the wallet (it signed up later) or there is none yet, when the next one will.
@@ -250,40 +261,34 @@ export async function proofAnswer(
   snapshotId: number | undefined,
   now: number,
 ): Promise<SolvencyProofAnswer> {
-  const [row] = await db
-    .select()
-    .from(solvencySnapshots)
-    .where(snapshotId === undefined ? undefined : eq(solvencySnapshots.id, snapshotId))
-    .orderBy(desc(solvencySnapshots.id))
-    .limit(1);
+  const row = await snapshotRow(db, snapshotId);
   if (!row && snapshotId !== undefined) throw new DomainError('not_found');
-  const [held] = row
-    ? await db
-        .select({ position: solvencyLeaves.position })
-        .from(solvencyLeaves)
-        .where(and(eq(solvencyLeaves.snapshotId, row.id), eq(solvencyLeaves.wallet, wallet)))
-        .limit(1)
-    : [];
-  if (!row || !held)
-    return { pending: true, snapshot: row ? toSnapshot(row) : null, nextSnapshotAt: nextSnapshotAt(now) };
-  return proofOf(db, wallet, row.id);
+  const proof = row ? await proofIn(db, wallet, row) : null;
+  return (
+    proof ?? { pending: true, snapshot: row ? toSnapshot(row) : null, nextSnapshotAt: nextSnapshotAt(now) }
+  );
 }
 
 /** The wallet's leaves (parts), salts and paths in a snapshot (the latest by default). */
 export async function proofOf(db: DbOrTx, wallet: string, snapshotId?: number): Promise<SolvencyProof> {
-  const [row] = await db
-    .select()
-    .from(solvencySnapshots)
-    .where(snapshotId === undefined ? undefined : eq(solvencySnapshots.id, snapshotId))
-    .orderBy(desc(solvencySnapshots.id))
-    .limit(1);
-  if (!row) throw new DomainError('not_found');
+  const row = await snapshotRow(db, snapshotId);
+  const proof = row ? await proofIn(db, wallet, row) : null;
+  if (!proof) throw new DomainError('not_found');
+  return proof;
+}
+
+/** The wallet's proof in snapshot `row`; null when the snapshot does not hold the wallet. */
+async function proofIn(
+  db: DbOrTx,
+  wallet: string,
+  row: typeof solvencySnapshots.$inferSelect,
+): Promise<SolvencyProof | null> {
   const own = await db
     .select({ position: solvencyLeaves.position, salt: solvencyLeaves.salt })
     .from(solvencyLeaves)
     .where(and(eq(solvencyLeaves.snapshotId, row.id), eq(solvencyLeaves.wallet, wallet)))
     .orderBy(solvencyLeaves.position);
-  if (own.length === 0) throw new DomainError('not_found');
+  if (own.length === 0) return null;
   const [height] = rowsOf<{ top: number }>(
     await db.execute(sql`select max(level)::int as top from solvency_nodes where snapshot_id = ${row.id}`),
   );
