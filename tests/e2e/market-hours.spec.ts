@@ -30,6 +30,10 @@ const configure = (hours: unknown) =>
     usdjpy.spread,
     '--hours',
     JSON.stringify(hours),
+    // As the demo seed configured it (server/seed/demo.ts): its place in the lists, kept.
+    '--sort',
+    String(DEMO_INSTRUMENTS.indexOf(usdjpy) + 1),
+    ...(usdjpy.popular ? ['--popular'] : []),
   );
 
 // The opening is shown in the reader's time: this spec's reader is in UTC, as the window is set.

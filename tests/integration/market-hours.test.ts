@@ -45,6 +45,8 @@ const hoursArgs = (hours: unknown) => [
   eurusd.spread,
   '--hours',
   JSON.stringify(hours),
+  '--sort',
+  String(DEMO_INSTRUMENTS.indexOf(eurusd) + 1),
   '--popular',
 ];
 

@@ -17,6 +17,7 @@ import {
 } from '../../../protocol/markets.ts';
 import { map, setChartType } from '../../app/store.ts';
 import { LoadState } from '../../components/LoadState.tsx';
+import { MarketState } from '../../components/MarketState.tsx';
 import { NotOpenYet } from '../../components/NotOpenYet.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { Segmented } from '../../components/Segmented.tsx';
@@ -30,7 +31,6 @@ import { readIndicators } from './indicator-settings.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
 import { intervalLabel } from './labels.ts';
 import { type LiveMode, useInterval, useTicks } from './live.ts';
-import { MarketState } from './MarketState.tsx';
 import { useMarketsOpen } from './MarketsPage.tsx';
 import { direction, formatChange, formatPrice } from './model.ts';
 import { PriceChart } from './PriceChart.tsx';

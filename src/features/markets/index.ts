@@ -6,7 +6,6 @@
  */
 export { getInstrument, getMarkets, refreshMarkets } from './api.ts';
 export { closeStreams, useTicks } from './live.ts';
-export { MarketState } from './MarketState.tsx';
 export { formatPrice } from './model.ts';
 export { instrumentPath } from './paths.ts';
 export { TickerStrip } from './TickerStrip.tsx';

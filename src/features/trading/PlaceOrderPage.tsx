@@ -15,13 +15,14 @@ import { DecimalField } from '../../components/DecimalField.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
+import { MarketState } from '../../components/MarketState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RouteLink } from '../../components/RouteLink.tsx';
 import { compareDecimal, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { getAssets } from '../assets/index.ts';
-import { formatPrice, getMarkets, MarketState, useTicks } from '../markets/index.ts';
+import { formatPrice, getMarkets, useTicks } from '../markets/index.ts';
 import { getDetails, placeOrder } from './api.ts';
 import {
   commissionOf,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Quote } from '../../../protocol/markets.ts';
-import { formatClock } from '../../lib/format-text.ts';
+import type { Quote } from '../../protocol/markets.ts';
+import { formatClock } from '../lib/format-text.ts';
 
 /**
  * Why an instrument cannot be traded now, or nothing while it can: its live feed has gone quiet
