@@ -31,6 +31,10 @@ for (const [lang, bundle] of [
     await form.locator('input[name="amount"]').fill('100');
     await form.locator('button[type="submit"]').click();
     await expect(form.locator('.form-error')).toHaveText(bundle.exchange.currencyRequired);
+    // The empty "To" picker reads whole: as wide as its text.
+    const to = form.locator('select[name="to"]');
+    expect(await to.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+    await screenshot(page, `flash-exchange-empty-${lang}`);
     await form.locator('select[name="to"]').selectOption('BTC');
     await form.locator('input[name="amount"]').fill('5');
     await form.locator('button[type="submit"]').click();
