@@ -3,6 +3,7 @@ import { failuresOf, figures, report } from './config-throughput-report.ts';
 import { servers, startServers, stopServers } from './config-throughput-servers.ts';
 import { readSettings } from './config-throughput-settings.ts';
 import { HOT_CODES } from './lib/hot-path.ts';
+import { runBenchmark } from './lib/process.ts';
 import { writeSummary } from './lib/report.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -54,12 +55,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`benchmark failed: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-  },
-);
+runBenchmark(main);

@@ -29,6 +29,7 @@ import { measurePglite, measurePostgres, type PostgresResult, reach } from './le
 import { cleanupAll, failed, run } from './ledger-processes.ts';
 import { figures, report } from './ledger-report.ts';
 import { hostOf, log, readSettings } from './ledger-settings.ts';
+import { runBenchmark } from './lib/process.ts';
 import { writeSummary } from './lib/report.ts';
 
 async function main(): Promise<number> {
@@ -57,13 +58,4 @@ async function main(): Promise<number> {
   return failures.length === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  async (error: unknown) => {
-    process.stderr.write(`benchmark failed: ${(error as Error).message}\n`);
-    await cleanupAll();
-    process.exitCode = 1;
-  },
-);
+runBenchmark(main, cleanupAll);

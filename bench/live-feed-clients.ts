@@ -5,6 +5,7 @@
  * publication repeats the latest one) counts once per client.
  */
 import http from 'node:http';
+import { onSseEvents } from './lib/sse-events.ts';
 import type { PhaseResult } from './live-feed-report.ts';
 import type { LiveSettings } from './live-feed-settings.ts';
 
@@ -20,7 +21,6 @@ interface Sent {
   measured: boolean;
 }
 
-const clock = () => performance.timeOrigin + performance.now();
 const SYMBOL = /"symbol":"([^"]+)"/;
 const BID = /"bid":"([^"]+)"/;
 
@@ -81,26 +81,16 @@ export class LiveClients {
           reject(new Error(`the stream answered HTTP ${response.statusCode}`));
           return;
         }
-        response.setEncoding('utf8');
-        let buffered = '';
-        response.on('data', (chunk: string) => {
-          const now = clock();
-          buffered += chunk;
-          let end = buffered.indexOf('\n\n');
-          while (end !== -1) {
-            const event = buffered.slice(0, end);
-            buffered = buffered.slice(end + 2);
-            end = buffered.indexOf('\n\n');
-            if (event.startsWith('retry:')) resolve();
-            const symbol = SYMBOL.exec(event)?.[1];
-            const bid = BID.exec(event)?.[1];
-            if (!symbol || !bid || lastBid.get(symbol) === bid) continue;
-            lastBid.set(symbol, bid);
-            const sent = this.#sent.get(`${symbol}|${bid}`);
-            if (!sent) continue;
-            sent.arrived += 1;
-            if (now > sent.last) sent.last = now;
-          }
+        onSseEvents(response, (event, now) => {
+          if (event.startsWith('retry:')) resolve();
+          const symbol = SYMBOL.exec(event)?.[1];
+          const bid = BID.exec(event)?.[1];
+          if (!symbol || !bid || lastBid.get(symbol) === bid) return;
+          lastBid.set(symbol, bid);
+          const sent = this.#sent.get(`${symbol}|${bid}`);
+          if (!sent) return;
+          sent.arrived += 1;
+          if (now > sent.last) sent.last = now;
         });
         response.on('close', () => {
           if (!this.#closing) this.#failures.add('a stream closed during the run');

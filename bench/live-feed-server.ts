@@ -18,6 +18,7 @@ import type { LiveBinding } from '../server/modules/markets/live/feed-binding.ts
 import { LiveSource } from '../server/modules/markets/live/live-source.ts';
 import { upsertInstrument } from '../server/modules/markets/markets.repository.ts';
 import { buildBenchApp } from './lib/app.ts';
+import { stopOnSignals } from './lib/process.ts';
 import { liveSymbol } from './live-feed-settings.ts';
 
 const btc = DEMO_INSTRUMENTS.find((i) => i.symbol === 'BTCUSDT');
@@ -67,15 +68,11 @@ async function main(): Promise<void> {
     if ((message as { type?: unknown }).type === 'subscribers')
       process.send?.({ type: 'subscribers', count: engine.hub.subscribers });
   });
-  const stop = async (): Promise<void> => {
-    setTimeout(() => process.exit(0), 3_000).unref();
+  stopOnSignals(async () => {
     await engine.stop();
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('disconnect', () => void stop());
+  }, 3_000);
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('server has no TCP address');
   process.send({ type: 'ready', port: address.port });

@@ -8,6 +8,7 @@ import { DEMO_INSTRUMENTS } from '../server/modules/markets/instruments.ts';
 import { candles1d, candles1m } from '../server/modules/markets/markets.schema.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { buildBenchApp } from './lib/app.ts';
+import { stopOnSignals } from './lib/process.ts';
 
 const HOST = '127.0.0.1';
 /** The engine's clock: Wednesday 2026-11-18 18:30:20 UTC, 13:30 in New York; every demo market is open. */
@@ -120,20 +121,12 @@ async function main(): Promise<void> {
     }
   });
 
-  let stopping = false;
-  const stop = async (): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    // Open streams keep app.close() waiting: the parent closes them first, this is the backstop.
-    setTimeout(() => process.exit(0), STOP_TIMEOUT_MS).unref();
+  // Open streams keep app.close() waiting: the parent closes them first, this is the backstop.
+  stopOnSignals(async () => {
     await engine.stop();
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-  process.on('disconnect', () => void stop());
+  }, STOP_TIMEOUT_MS);
 
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('server has no TCP address');

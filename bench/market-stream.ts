@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { withTimeout } from '../tests/helpers/with-timeout.ts';
+import { onSseEvents } from './lib/sse-events.ts';
 import type { ServerChild } from './market-child.ts';
 import {
   CONNECT_BATCH,
@@ -114,18 +115,7 @@ class StreamLevel {
         response.resume();
         return;
       }
-      response.setEncoding('utf8');
-      let buffered = '';
-      response.on('data', (chunk: string) => {
-        const now = clock();
-        buffered += chunk;
-        let end = buffered.indexOf('\n\n');
-        while (end !== -1) {
-          this.#onEvent(client, buffered.slice(0, end + 1), now, markConnected);
-          buffered = buffered.slice(end + 2);
-          end = buffered.indexOf('\n\n');
-        }
-      });
+      onSseEvents(response, (event, now) => this.#onEvent(client, event, now, markConnected));
       response.on('close', () => {
         if (!this.#closing) this.#fail('a stream closed during the run');
       });

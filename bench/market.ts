@@ -1,4 +1,5 @@
 import { INTERVALS } from '../protocol/markets.ts';
+import { runBenchmark } from './lib/process.ts';
 import { writeSummary } from './lib/report.ts';
 import { anchorTarget, candleTarget, measureTarget, type TargetRun } from './market-candles.ts';
 import { ServerChild } from './market-child.ts';
@@ -93,12 +94,4 @@ async function main(): Promise<number> {
   return 1;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`benchmark failed: ${(error as Error).message}\n`);
-    process.exitCode = 1;
-  },
-);
+runBenchmark(main);

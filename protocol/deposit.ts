@@ -1,7 +1,7 @@
 /** Deposits: 10020 personal deposit addresses, 10021 deposit records. */
 import * as v from 'valibot';
 import type { ChainFamily } from './config.ts';
-import { pageNumber, pageSize } from './validation.ts';
+import { paging } from './validation.ts';
 
 export interface DepositAddress {
   chain: string;
@@ -48,7 +48,6 @@ export interface DepositRecord {
 }
 
 export const recordsRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
   coin: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,12}$/))),
 });

@@ -3,7 +3,7 @@
  * The rules (price, spread, fee, rounding) are in docs/exchange.md.
  */
 import * as v from 'valibot';
-import { pageNumber, pageSize, requestId } from './validation.ts';
+import { paging, requestId } from './validation.ts';
 
 /** How long a quote can be executed, in milliseconds. */
 export const QUOTE_TTL_MS = 10_000;
@@ -96,6 +96,5 @@ export interface ExchangeRecord {
 }
 
 export const exchangeRecordsRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
 });

@@ -11,7 +11,7 @@
  */
 import * as v from 'valibot';
 import { compare, exact, fmt, ROUND_DOWN, ROUND_UP, rounded } from './money.ts';
-import { pageNumber, pageSize, requestId } from './validation.ts';
+import { paging, requestId } from './validation.ts';
 
 export const IDO_PHASES = ['coming_soon', 'ongoing', 'ended', 'issued'] as const;
 export type IdoPhase = (typeof IDO_PHASES)[number];
@@ -78,8 +78,7 @@ const id = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number)
 
 export const idoListRequest = v.object({
   phase: v.optional(v.picklist(IDO_PHASES)),
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
 });
 
 export const idoDetailsRequest = v.object({ id });
@@ -93,8 +92,7 @@ export const subscribeRequest = v.object({
 export type SubscribeRequest = v.InferOutput<typeof subscribeRequest>;
 
 export const positionsRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot';
 import { exact, fmt, fractionDown, isPositive, mulDown, ROUND_DOWN, rounded } from './money.ts';
-import { pageNumber, pageSize, requestId } from './validation.ts';
+import { paging, requestId } from './validation.ts';
 
 export const MINING_ALGORITHMS = ['SHA-256', 'Scrypt', 'kHeavyHash'] as const;
 export type MiningAlgorithm = (typeof MINING_ALGORITHMS)[number];
@@ -130,8 +130,7 @@ const id = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number)
 const count = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,5}$/), v.transform(Number));
 
 export const mallRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
 });
 
 export const machineRequest = v.object({ id });
@@ -143,14 +142,12 @@ export const buySharesRequest = v.object({ productId: id, shares: count, request
 export type BuySharesRequest = v.InferOutput<typeof buySharesRequest>;
 
 export const myMachinesRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
   status: v.optional(v.picklist(HOLDING_STATUSES)),
 });
 
 export const incomeRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
   holdingId: v.optional(id),
 });
 

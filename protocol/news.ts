@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { ContactChannel } from './config.ts';
 import { LANGUAGES, type Language } from './languages.ts';
-import { pageNumber, pageSize } from './validation.ts';
+import { paging } from './validation.ts';
 
 export interface AnnouncementSummary {
   id: number;
@@ -64,8 +64,7 @@ export const LINK_REL = 'noopener noreferrer';
 const lang = v.optional(v.picklist(LANGUAGES));
 
 export const newsListRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '10'),
+  ...paging('10'),
   lang,
 });
 

@@ -7,14 +7,13 @@
 import * as v from 'valibot';
 import { inviteCode } from './account.ts';
 import { compare, exact, ROUND_DOWN, rounded } from './money.ts';
-import { pageNumber, pageSize, requestId } from './validation.ts';
+import { paging, requestId } from './validation.ts';
 
 export const bindInviteRequest = v.object({ inviteCode, requestId });
 export type BindInviteRequest = v.InferOutput<typeof bindInviteRequest>;
 
 export const referralRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
 });
 
 /** How much of a fee each level earns, in percent (at most 2 decimals; together at most 100). */

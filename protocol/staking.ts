@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { exact, ROUND_DOWN, rounded } from './money.ts';
-import { decimalAmount, pageNumber, pageSize, requestId } from './validation.ts';
+import { decimalAmount, paging, requestId } from './validation.ts';
 
 export const STAKE_STATUSES = ['staked', 'redeemed'] as const;
 export type StakeStatus = (typeof STAKE_STATUSES)[number];
@@ -68,8 +68,7 @@ export const stakeRequest = v.object({
 export type StakeRequest = v.InferOutput<typeof stakeRequest>;
 
 export const stakingRecordsRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
   status: v.optional(v.picklist(STAKE_STATUSES)),
 });
 

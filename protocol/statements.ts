@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { RECORD_TYPES, type RecordType } from './ledger.ts';
-import { errorMessage, pageNumber, pageSize } from './validation.ts';
+import { errorMessage, paging } from './validation.ts';
 
 export interface StatementRecord {
   id: number;
@@ -18,8 +18,7 @@ export interface StatementRecord {
 }
 
 export const statementRecordsRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
   type: v.optional(v.picklist(RECORD_TYPES)),
   coin: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,12}$/))),
 });

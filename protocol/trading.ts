@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { compare, type Exact, exact, fmt, ROUND_DOWN, ROUND_UP, rounded } from './money.ts';
-import { pageNumber, pageSize, requestId } from './validation.ts';
+import { paging, requestId } from './validation.ts';
 
 export const SIDES = ['buy', 'sell'] as const;
 export type Side = (typeof SIDES)[number];
@@ -301,8 +301,7 @@ export type ModifyOrderRequest = v.InferOutput<typeof modifyOrderRequest>;
 export const orderActionRequest = v.object({ id, requestId });
 export const orderDetailsRequest = v.object({ id });
 export const orderHistoryRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
 });
 
 /**

@@ -75,6 +75,12 @@ export const pageSize = v.pipe(
   v.maxValue(100),
 );
 
+/** The fields of every paged request: `page` from 1, `size` (20 unless a list says otherwise). */
+export const paging = (size = '20') => ({
+  page: v.optional(pageNumber, '1'),
+  size: v.optional(pageSize, size),
+});
+
 /**
  * A non-negative decimal amount with at most `scale` digits after the point, as a string.
  * Amounts never travel as floats, so no exponent, no sign and no thousands separators.

@@ -1,6 +1,6 @@
 /** Withdrawals: 10022 options, 10023 terms to sign, 10025 submit, 10026 records, 10027 details with status history. */
 import * as v from 'valibot';
-import { pageNumber, pageSize, requestId } from './validation.ts';
+import { paging, requestId } from './validation.ts';
 import { nonceField, signatureField } from './withdraw-authorization.ts';
 
 export const WITHDRAWAL_STATUSES = [
@@ -81,8 +81,7 @@ export interface WithdrawalDetails {
 }
 
 export const withdrawRecordsRequest = v.object({
-  page: v.optional(pageNumber, '1'),
-  size: v.optional(pageSize, '20'),
+  ...paging(),
   status: v.optional(v.picklist(WITHDRAWAL_STATUSES)),
 });
 

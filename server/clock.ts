@@ -36,13 +36,12 @@ export function offsetTo(at: string, realNow = Date.now()): number {
 }
 
 /**
- * Replaces the global `Date` with one `offsetMs` ahead (or behind): `Date.now()` and `new Date()`
- * move, `new Date(value)`, `Date.parse` and `Date.UTC` do not, and `instanceof Date` still holds
- * for dates made before the change (Node's own, a library's). Once per process.
+ * A Date constructor `offsetMs` ahead of `Real` (or behind): `Date.now()` and `new Date()` move,
+ * `new Date(value)`, `Date.parse` and `Date.UTC` do not, and `instanceof` still holds for dates
+ * made by `Real`. Self-contained (it uses nothing but its arguments), because the e2e fixture sends
+ * its source to every page (tests/e2e/fixtures/test.ts).
  */
-export function shiftClock(offsetMs: number): void {
-  const Real = globalThis.Date as MaybeShifted;
-  if (offsetMs === 0 || Real[SHIFTED]) return;
+export function shiftedDate(Real: DateConstructor, offsetMs: number): DateConstructor {
   // A constructor that keeps every static of Date; only "now" is moved.
   function ShiftedDate(this: unknown, ...args: unknown[]): Date | string {
     if (!new.target) return new Real(Real.now() + offsetMs).toString();
@@ -57,9 +56,17 @@ export function shiftClock(offsetMs: number): void {
   Object.defineProperties(ShiftedDate, {
     now: { value: () => Real.now() + offsetMs, writable: true, configurable: true },
     [Symbol.hasInstance]: { value: (value: unknown) => value instanceof Real },
-    [SHIFTED]: { value: Real },
   });
-  globalThis.Date = ShiftedDate as unknown as DateConstructor;
+  return ShiftedDate as unknown as DateConstructor;
+}
+
+/** Replaces the global `Date` with `shiftedDate(Date, offsetMs)`, once per process. */
+export function shiftClock(offsetMs: number): void {
+  const Real = globalThis.Date as MaybeShifted;
+  if (offsetMs === 0 || Real[SHIFTED]) return;
+  const Shifted = shiftedDate(Real, offsetMs);
+  Object.defineProperty(Shifted, SHIFTED, { value: Real });
+  globalThis.Date = Shifted;
 }
 
 /** The wall clock's own Date, whether or not this process's clock was moved (for the clock's tests). */

@@ -1,9 +1,10 @@
-import { bigserial, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, serialId } from '../db/columns.ts';
 
 /** Every operator action: who, when, what, why, and how it ended. */
 export const adminAudit = pgTable('admin_audit', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  id: serialId(),
+  at: at('at').notNull().defaultNow(),
   actor: text('actor').notNull(),
   command: text('command').notNull(),
   args: jsonb('args').notNull(),

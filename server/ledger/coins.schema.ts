@@ -11,3 +11,9 @@ export const coins = pgTable('coins', {
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
 });
+
+/** A column naming one of the coins above. */
+export const coinRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => coins.symbol);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { money } from '../db/columns.ts';
-import { coins } from './coins.schema.ts';
+import { bigint, check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, money, serialId } from '../db/columns.ts';
+import { coinRef } from './coins.schema.ts';
 
 /**
  * Accounts are (owner, coin, bucket). `balance` is a cache of the sum of the account's postings,
@@ -11,11 +11,9 @@ import { coins } from './coins.schema.ts';
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     owner: text('owner').notNull(),
-    coin: text('coin')
-      .notNull()
-      .references(() => coins.symbol),
+    coin: coinRef('coin'),
     bucket: text('bucket').notNull(),
     kind: text('kind', { enum: ['user', 'pool', 'clearing'] }).notNull(),
     balance: money('balance').notNull().default('0'),
@@ -29,14 +27,14 @@ export const ledgerAccounts = pgTable(
 export const journalEntries = pgTable(
   'journal_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     type: text('type').notNull(),
     /** A retry of the same business step carries the same key and posts nothing the second time. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     /** The business object, e.g. `withdrawal:12`. */
     reference: text('reference').notNull(),
     memo: text('memo'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('journal_entries_reference').on(t.reference)],
 );
@@ -44,7 +42,7 @@ export const journalEntries = pgTable(
 export const postings = pgTable(
   'postings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     entryId: bigint('entry_id', { mode: 'number' })
       .notNull()
       .references(() => journalEntries.id),
@@ -58,3 +56,9 @@ export const postings = pgTable(
   // (account, id): a user's records in order, read page by page or streamed (statements).
   (t) => [index('postings_account').on(t.accountId, t.id), index('postings_entry').on(t.entryId)],
 );
+
+/** A column naming the journal entry that moved a row's money. */
+export const journalEntryRef = (name: string) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => journalEntries.id);

@@ -3,23 +3,16 @@
  * (with an invite code, if given), the operator books its deposits (`admin deposit`, the real
  * path), and the wallet calls the API through the typed contract.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserBucket } from '../../protocol/ledger.ts';
 import type { Database } from '../../server/db/client.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
 import { caller } from './app.ts';
+import { depositArgs } from './deposit-args.ts';
 import { directAdmin } from './direct-admin.ts';
 import { freshKey, signIn } from './login.ts';
 
-/** The chain each test deposit of a coin arrives on. */
-export const DEPOSIT_CHAIN: Readonly<Record<string, string>> = {
-  USDT: 'TRC20',
-  ETH: 'ERC20',
-  TRX: 'TRC20',
-  BTC: 'BTC',
-  BNB: 'BEP20',
-};
+export { DEPOSIT_CHAIN, type DepositArgs, depositArgs } from './deposit-args.ts';
 
 export interface WalletOptions {
   /** Signs up through this invite code. */
@@ -30,36 +23,6 @@ export interface WalletOptions {
 
 /** The coins the demo seed lists, in the order the API answers them (configuration and assets). */
 export const DEMO_COINS = ['USDT', 'BTC', 'ETH', 'TRX', 'BNB', 'LTC', 'DOGE', 'KAS', 'NOVA', 'ORBIT'];
-
-export interface DepositArgs {
-  address: string;
-  coin: string;
-  amount: string;
-  /** The coin's test chain (DEPOSIT_CHAIN) unless given. */
-  chain?: string;
-  /** A fresh random txid unless given. */
-  txid?: string;
-  /** Added as `--reason` when given. */
-  reason?: string;
-}
-
-/** The operator's `admin deposit` command line for one deposit (without the CLI's own name). */
-export function depositArgs(deposit: DepositArgs): string[] {
-  const { address, coin, amount } = deposit;
-  return [
-    ...[
-      'deposit',
-      '--address',
-      address,
-      '--coin',
-      coin,
-      '--chain',
-      deposit.chain ?? DEPOSIT_CHAIN[coin] ?? 'ERC20',
-    ],
-    ...['--amount', amount, '--txid', deposit.txid ?? randomUUID().replaceAll('-', '')],
-    ...(deposit.reason === undefined ? [] : ['--reason', deposit.reason]),
-  ];
-}
 
 /** Books `amount` of `coin` to `address` as an operator's deposit; a refusal fails the test. */
 export async function depositTo(

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
 
 /**
  * The first result of every mutating call, keyed by who asked (`scope`: the wallet, or `public`
@@ -12,7 +13,7 @@ export const idempotencyKeys = pgTable(
     code: text('code').notNull(),
     fingerprint: text('fingerprint').notNull(),
     response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.requestId] })],
 );

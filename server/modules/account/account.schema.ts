@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt } from '../../db/columns.ts';
 
 /** A user is a wallet address (lower case); `inviter` is bound once (docs/referral.md). */
 export const users = pgTable(
@@ -7,7 +8,7 @@ export const users = pgTable(
     address: text('address').primaryKey(),
     inviteCode: text('invite_code').notNull().unique(),
     inviter: text('inviter'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('users_inviter').on(t.inviter)],
 );
@@ -26,7 +27,7 @@ export const sessions = pgTable('sessions', {
   secretHash: text('secret_hash').primaryKey(),
   token: text('token').notNull().unique(),
   address: text('address').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedAt: at('revoked_at'),
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ALERT_DIRECTIONS } from '../../../protocol/alerts.ts';
-import { money } from '../../db/columns.ts';
+import { at, createdAt, money, serialId } from '../../db/columns.ts';
 
 /**
  * Price alerts (docs/alerts.md). `active` until the price reaches the level, then `fired` once
@@ -12,7 +12,7 @@ import { money } from '../../db/columns.ts';
 export const priceAlerts = pgTable(
   'price_alerts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     owner: text('owner').notNull(),
     symbol: text('symbol').notNull(),
     direction: text('direction', { enum: ALERT_DIRECTIONS }).notNull(),
@@ -20,10 +20,10 @@ export const priceAlerts = pgTable(
     status: text('status', { enum: ['active', 'fired'] })
       .notNull()
       .default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    firedAt: timestamp('fired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    firedAt: at('fired_at'),
     firedPrice: money('fired_price'),
-    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    notifiedAt: at('notified_at'),
     notifyAttempts: integer('notify_attempts').notNull().default(0),
   },
   (t) => [

@@ -132,16 +132,7 @@ async function pass(database: Database, chain: string, rpc: PublicClient): Promi
   }
 
   // 2. Deposits whose block left the chain are dropped before they can be credited.
-  const open = await db
-    .select()
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.chain, chain),
-        inArray(deposits.status, ['detected', 'confirming']),
-        isNotNull(deposits.blockNumber),
-      ),
-    );
+  const open = await openDeposits(db, chain);
   for (const d of open) {
     if ((await hashAt(d.blockNumber as number)) === d.blockHash) continue;
     const gone = await db
@@ -172,16 +163,7 @@ async function pass(database: Database, chain: string, rpc: PublicClient): Promi
   }
 
   // 4. Confirmations, and crediting once deep enough in a block still on the chain.
-  const pending = await db
-    .select()
-    .from(deposits)
-    .where(
-      and(
-        eq(deposits.chain, chain),
-        inArray(deposits.status, ['detected', 'confirming']),
-        isNotNull(deposits.blockNumber),
-      ),
-    );
+  const pending = await openDeposits(db, chain);
   for (const d of pending) {
     const depth = head - (d.blockNumber as number) + 1;
     if (depth < 1) continue;
@@ -207,6 +189,20 @@ interface Seen {
   txid: string;
   logIndex: number;
   block: { number: number; hash: string };
+}
+
+/** Deposits seen in a block of `chain` and not yet credited: re-checked for reorgs and depth. */
+function openDeposits(db: Database['db'], chain: string) {
+  return db
+    .select()
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.chain, chain),
+        inArray(deposits.status, ['detected', 'confirming']),
+        isNotNull(deposits.blockNumber),
+      ),
+    );
 }
 
 async function transfersIn(rpc: PublicClient, w: Watched, from: number, to: number): Promise<Seen[]> {

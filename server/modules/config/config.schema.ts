@@ -1,5 +1,6 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { coins } from '../../ledger/coins.schema.ts';
+import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at } from '../../db/columns.ts';
+import { coinRef, coins } from '../../ledger/coins.schema.ts';
 
 // The coin list is the ledger's (what it counts in); the configuration lists it with the chains.
 export { coins };
@@ -8,7 +9,7 @@ export { coins };
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 export const chains = pgTable('chains', {
@@ -26,9 +27,7 @@ export const chains = pgTable('chains', {
 export const coinChains = pgTable(
   'coin_chains',
   {
-    coin: text('coin')
-      .notNull()
-      .references(() => coins.symbol),
+    coin: coinRef('coin'),
     chain: text('chain')
       .notNull()
       .references(() => chains.id),

@@ -1,15 +1,5 @@
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
-import { money } from '../../db/columns.ts';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { at, money, serialId } from '../../db/columns.ts';
 
 /** Each user's derivation index (m/0/i), handed out once, in order. */
 export const depositIndexes = pgTable('deposit_indexes', {
@@ -35,7 +25,7 @@ export const depositAddresses = pgTable(
 export const deposits = pgTable(
   'deposits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     user: text('user').notNull(),
     coin: text('coin').notNull(),
     chain: text('chain').notNull(),
@@ -50,8 +40,8 @@ export const deposits = pgTable(
     /** Blocks on top of it, counting its own, as the watcher last saw them. */
     confirmations: integer('confirmations').notNull().default(0),
     entryId: bigint('entry_id', { mode: 'number' }),
-    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    detectedAt: at('detected_at').notNull().defaultNow(),
+    creditedAt: at('credited_at'),
   },
   (t) => [
     unique('deposits_chain_txid_log').on(t.chain, t.txid, t.logIndex),
@@ -65,5 +55,5 @@ export const chainCursors = pgTable('chain_cursors', {
   chain: text('chain').primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });

@@ -1,16 +1,5 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { money } from '../../db/columns.ts';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, money, serialId } from '../../db/columns.ts';
 
 /** Flash exchange pairs, one row per direction (operator configuration: `config pair`). */
 export const exchangePairs = pgTable(
@@ -50,9 +39,9 @@ export const exchangeQuotes = pgTable(
     feePercent: money('fee_percent').notNull(),
     /** The wallet that asked, when signed in: only it may use the quote. */
     wallet: text('wallet'),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    issuedAt: at('issued_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
   },
   (t) => [index('exchange_quotes_expires').on(t.expiresAt)],
 );
@@ -61,7 +50,7 @@ export const exchangeQuotes = pgTable(
 export const exchanges = pgTable(
   'exchanges',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     user: text('user').notNull(),
     from: text('from_coin').notNull(),
     to: text('to_coin').notNull(),
@@ -74,7 +63,7 @@ export const exchanges = pgTable(
     receive: money('receive').notNull(),
     quoteId: uuid('quote_id').notNull().unique(),
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('exchanges_user').on(t.user)],
 );

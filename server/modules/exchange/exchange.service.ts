@@ -18,6 +18,7 @@ import {
 } from '../../../protocol/exchange.ts';
 import { dec, fmt, isDecimalString, scaleOf } from '../../../protocol/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { numericText } from '../../db/columns.ts';
 import { readPage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { credit, debit, type Posting, post, systemAccount, transfer } from '../../ledger/ledger.ts';
@@ -68,12 +69,9 @@ async function pairRows(db: DbOrTx, only?: { from: string; to: string }): Promis
     from: r.from,
     to: r.to,
     market: r.market,
-    min: fmt(dec(r.min)),
-    max: fmt(dec(r.max)),
     fromPrecision: r.fromPrecision,
     toPrecision: r.toPrecision,
-    feePercent: fmt(dec(r.feePercent)),
-    spreadPercent: fmt(dec(r.spreadPercent)),
+    ...numericText(r, ['min', 'max', 'feePercent', 'spreadPercent']),
   }));
 }
 
@@ -171,13 +169,9 @@ function toRecord(r: ExchangeRow): ExchangeRecord {
     pair: pairId(r.from, r.to),
     from: r.from,
     to: r.to,
-    amount: fmt(dec(r.amount)),
-    price: fmt(dec(r.price)),
     baseCoin: r.baseCoin,
     quoteCoin: r.quoteCoin,
-    gross: fmt(dec(r.gross)),
-    fee: fmt(dec(r.fee)),
-    receive: fmt(dec(r.receive)),
+    ...numericText(r, ['amount', 'price', 'gross', 'fee', 'receive']),
     createdAt: r.createdAt.getTime(),
   };
 }

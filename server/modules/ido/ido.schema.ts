@@ -1,23 +1,13 @@
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { IDO_PHASES } from '../../../protocol/ido.ts';
-import { money } from '../../db/columns.ts';
+import { at, createdAt, money, serialId } from '../../db/columns.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 
 /** Offerings (operator configuration, `admin ido create`); one per token. */
 export const idoOfferings = pgTable(
   'ido_offerings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     token: text('token')
       .notNull()
       .unique()
@@ -29,16 +19,16 @@ export const idoOfferings = pgTable(
     shareSize: money('share_size').notNull(),
     minShares: integer('min_shares').notNull(),
     maxShares: integer('max_shares').notNull(),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    releaseAt: at('release_at').notNull(),
     description: text('description').notNull(),
     phase: text('phase', { enum: IDO_PHASES }).notNull(),
     /** Set at the end: offering / subscribed capped at 1, percent. */
     winningRate: numeric('winning_rate', { precision: 10, scale: 2 }),
     /** Set at issue: tokens released to winners. */
     issued: money('issued'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('ido_offerings_phase').on(t.phase)],
 );
@@ -47,7 +37,7 @@ export const idoOfferings = pgTable(
 export const idoSubscriptions = pgTable(
   'ido_subscriptions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     offeringId: bigint('offering_id', { mode: 'number' })
       .notNull()
       .references(() => idoOfferings.id),
@@ -60,8 +50,8 @@ export const idoSubscriptions = pgTable(
     won: money('won'),
     consumed: money('consumed'),
     refund: money('refund'),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: at('released_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('ido_subscriptions_offering_user').on(t.offeringId, t.user),

@@ -19,48 +19,23 @@ export interface SimulationParams {
 
 const ALWAYS: TradingHours = { kind: 'always' };
 
+/** A session every listed weekday (0 is Sunday), local time in `timeZone`; close before open runs overnight. */
+function weekly(timeZone: string, days: number[], open: string, close: string): TradingHours {
+  return { kind: 'weekly', timeZone, days, open, close };
+}
+
 /** Forex: Sunday 17:00 to Friday 17:00 New York, one overnight session per trading day. */
-const FOREX_WEEK: TradingHours = {
-  kind: 'weekly',
-  timeZone: 'America/New_York',
-  days: [0, 1, 2, 3, 4],
-  open: '17:00',
-  close: '17:00',
-};
+const FOREX_WEEK = weekly('America/New_York', [0, 1, 2, 3, 4], '17:00', '17:00');
 
 /** CME Globex metals and WTI: Sunday to Thursday 18:00 to the next day 17:00 New York. */
-const GLOBEX: TradingHours = {
-  kind: 'weekly',
-  timeZone: 'America/New_York',
-  days: [0, 1, 2, 3, 4],
-  open: '18:00',
-  close: '17:00',
-};
+const GLOBEX = weekly('America/New_York', [0, 1, 2, 3, 4], '18:00', '17:00');
 
 /** ICE Brent, simplified: Monday to Friday 01:00 to 23:00 London. */
-const ICE_LONDON: TradingHours = {
-  kind: 'weekly',
-  timeZone: 'Europe/London',
-  days: [1, 2, 3, 4, 5],
-  open: '01:00',
-  close: '23:00',
-};
+const ICE_LONDON = weekly('Europe/London', [1, 2, 3, 4, 5], '01:00', '23:00');
 
-const NEW_YORK_CASH: TradingHours = {
-  kind: 'weekly',
-  timeZone: 'America/New_York',
-  days: [1, 2, 3, 4, 5],
-  open: '09:30',
-  close: '16:00',
-};
+const NEW_YORK_CASH = weekly('America/New_York', [1, 2, 3, 4, 5], '09:30', '16:00');
 
-const HONG_KONG_CASH: TradingHours = {
-  kind: 'weekly',
-  timeZone: 'Asia/Hong_Kong',
-  days: [1, 2, 3, 4, 5],
-  open: '09:30',
-  close: '16:00',
-};
+const HONG_KONG_CASH = weekly('Asia/Hong_Kong', [1, 2, 3, 4, 5], '09:30', '16:00');
 
 type Row = [
   symbol: string,

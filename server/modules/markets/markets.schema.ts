@@ -1,6 +1,6 @@
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { TradingHours } from '../../../protocol/markets.ts';
-import { money } from '../../db/columns.ts';
+import { at, money } from '../../db/columns.ts';
 
 /** Tradable instruments (operator configuration). */
 export const instruments = pgTable('instruments', {
@@ -59,7 +59,7 @@ export const pricePins = pgTable('price_pins', {
     .references(() => instruments.symbol),
   bid: money('bid').notNull(),
   ask: money('ask').notNull(),
-  until: timestamp('until', { withTimezone: true }).notNull(),
+  until: at('until').notNull(),
 });
 
 /**
@@ -78,7 +78,7 @@ export const instrumentFeeds = pgTable('instrument_feeds', {
   staleMs: integer('stale_ms').notNull(),
   /** The largest move from the last accepted price, in percent, accepted without confirmation. */
   maxJumpPercent: money('max_jump_percent').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -91,7 +91,7 @@ export const feedStatus = pgTable('feed_status', {
   source: text('source').notNull(),
   /** `live`, `halted` (the feed went quiet), `closed` (outside trading hours) or `waiting` (no price yet). */
   state: text('state').notNull(),
-  lastTickAt: timestamp('last_tick_at', { withTimezone: true }),
-  delayedSince: timestamp('delayed_since', { withTimezone: true }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  lastTickAt: at('last_tick_at'),
+  delayedSince: at('delayed_since'),
+  updatedAt: at('updated_at').notNull(),
 });

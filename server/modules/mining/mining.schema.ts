@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   date,
@@ -11,25 +10,22 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 import { HOLDING_STATUSES, MINING_ALGORITHMS, OUTPUT_SOURCES } from '../../../protocol/mining.ts';
-import { money } from '../../db/columns.ts';
-import { coins } from '../../ledger/coins.schema.ts';
+import { at, createdAt, money, serialId } from '../../db/columns.ts';
+import { coinRef, coins } from '../../ledger/coins.schema.ts';
 
 /** Machine products (operator configuration, `admin config machine`). */
 export const miningProducts = pgTable(
   'mining_products',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** The operator's key, e.g. `S21`. */
     key: text('key').notNull().unique(),
     name: text('name').notNull(),
     algorithm: text('algorithm', { enum: MINING_ALGORITHMS }).notNull(),
-    coin: text('coin')
-      .notNull()
-      .references(() => coins.symbol),
+    coin: coinRef('coin'),
     /** TH/s. */
     hashrate: numeric('hashrate', { precision: 24, scale: 6 }).notNull(),
     /** Watts. */
@@ -49,10 +45,10 @@ export const miningProducts = pgTable(
     joint: boolean('joint').notNull().default(false),
     /** Percent. */
     boost: numeric('boost', { precision: 10, scale: 4 }).notNull().default('0'),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    startAt: at('start_at').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [check('mining_products_positive', sql`${t.shares} > 0 and ${t.minPurchase} > 0`)],
 );
@@ -63,7 +59,7 @@ export const miningYields = pgTable('mining_yields', {
     .primaryKey()
     .references(() => coins.symbol),
   perTh: money('per_th').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /** Output the operator declared for a product and day, per unit (a whole machine). */
@@ -75,7 +71,7 @@ export const miningOutputs = pgTable(
       .references(() => miningProducts.id),
     day: date('day', { mode: 'string' }).notNull(),
     perUnit: money('per_unit').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.day] })],
 );
@@ -91,7 +87,7 @@ export const miningOutputs = pgTable(
 export const miningHoldings = pgTable(
   'mining_holdings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     user: text('user').notNull(),
     productId: bigint('product_id', { mode: 'number' })
       .notNull()
@@ -111,8 +107,8 @@ export const miningHoldings = pgTable(
     daysPaid: integer('days_paid').notNull().default(0),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
     status: text('status', { enum: HOLDING_STATUSES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull(),
+    expiredAt: at('expired_at'),
   },
   (t) => [
     index('mining_holdings_user').on(t.user),
@@ -125,7 +121,7 @@ export const miningHoldings = pgTable(
 export const miningIncome = pgTable(
   'mining_income',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     holdingId: bigint('holding_id', { mode: 'number' })
       .notNull()
       .references(() => miningHoldings.id),
@@ -134,7 +130,7 @@ export const miningIncome = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
     source: text('source', { enum: OUTPUT_SOURCES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique('mining_income_holding_day').on(t.holdingId, t.day), index('mining_income_user').on(t.user)],
 );

@@ -1,16 +1,17 @@
-import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../protocol/languages.ts';
+import { at, serialId } from '../../db/columns.ts';
 
 /** One announcement; its texts, one per language the operator wrote, are in announcement_texts. */
 export const announcements = pgTable(
   'announcements',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     pinned: boolean('pinned').notNull().default(false),
     /** The language written first: the last fallback when neither the asked one nor English exists. */
     primaryLang: text('primary_lang', { enum: LANGUAGES }).notNull(),
     publishedBy: text('published_by').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: at('published_at').notNull().defaultNow(),
   },
   (t) => [index('announcements_order').on(t.pinned, t.publishedAt)],
 );

@@ -1,6 +1,6 @@
-import { bigint, bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { money } from '../../db/columns.ts';
-import { journalEntries } from '../../ledger/ledger.schema.ts';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, money, serialId } from '../../db/columns.ts';
+import { journalEntryRef } from '../../ledger/ledger.schema.ts';
 
 /**
  * One commission paid: who earned it, from whose fee, at which level, and the journal entry that
@@ -9,7 +9,7 @@ import { journalEntries } from '../../ledger/ledger.schema.ts';
 export const referralRewards = pgTable(
   'referral_rewards',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     beneficiary: text('beneficiary').notNull(),
     invitee: text('invitee').notNull(),
     level: integer('level').notNull(),
@@ -17,11 +17,8 @@ export const referralRewards = pgTable(
     amount: money('amount').notNull(),
     /** The fee's own journal entry key, e.g. `order:12:place`. */
     source: text('source').notNull(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .unique()
-      .references(() => journalEntries.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    entryId: journalEntryRef('entry_id').unique(),
+    createdAt: createdAt(),
   },
   (t) => [index('referral_rewards_beneficiary').on(t.beneficiary, t.invitee)],
 );

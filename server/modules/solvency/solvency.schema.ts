@@ -1,16 +1,15 @@
 import {
   bigint,
-  bigserial,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { at, createdAt, serialId } from '../../db/columns.ts';
 
 /**
  * Published liabilities snapshots (docs/solvency.md): the root of a Merkle sum tree over every
@@ -18,8 +17,8 @@ import {
  * readings taken at the same time (`reserves`: per coin the summed reading, null when none).
  */
 export const solvencySnapshots = pgTable('solvency_snapshots', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+  id: serialId(),
+  takenAt: at('taken_at').notNull(),
   rootHash: text('root_hash').notNull(),
   coins: jsonb('coins').$type<string[]>().notNull(),
   totals: jsonb('totals').$type<string[]>().notNull(),
@@ -70,11 +69,11 @@ export const solvencyLeaves = pgTable(
 export const solvencyReserves = pgTable(
   'solvency_reserves',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     chain: text('chain').notNull(),
     coin: text('coin').notNull(),
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique('solvency_reserves_address').on(t.chain, t.coin, t.address)],
 );

@@ -1,27 +1,14 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { STAKE_STATUSES } from '../../../protocol/staking.ts';
-import { money } from '../../db/columns.ts';
-import { coins } from '../../ledger/coins.schema.ts';
+import { at, money, serialId } from '../../db/columns.ts';
+import { coinRef } from '../../ledger/coins.schema.ts';
 
 /** Staking plans (operator configuration): one per coin and duration. */
 export const stakingPlans = pgTable(
   'staking_plans',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    coin: text('coin')
-      .notNull()
-      .references(() => coins.symbol),
+    id: serialId(),
+    coin: coinRef('coin'),
     days: integer('days').notNull(),
     /** Percent per year. */
     apr: numeric('apr', { precision: 10, scale: 4 }).notNull(),
@@ -33,7 +20,7 @@ export const stakingPlans = pgTable(
     earlyRedemption: boolean('early_redemption').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [unique('staking_plans_coin_days').on(t.coin, t.days)],
 );
@@ -45,7 +32,7 @@ export const stakingPlans = pgTable(
 export const stakes = pgTable(
   'stakes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     user: text('user').notNull(),
     planId: bigint('plan_id', { mode: 'number' })
       .notNull()
@@ -61,9 +48,9 @@ export const stakes = pgTable(
     /** Interest paid: null while staked, 0 after an early redemption. */
     earned: money('earned'),
     early: boolean('early').notNull().default(false),
-    stakedAt: timestamp('staked_at', { withTimezone: true }).notNull(),
-    maturesAt: timestamp('matures_at', { withTimezone: true }).notNull(),
-    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    stakedAt: at('staked_at').notNull(),
+    maturesAt: at('matures_at').notNull(),
+    redeemedAt: at('redeemed_at'),
   },
   (t) => [
     index('stakes_user').on(t.user),

@@ -1,6 +1,6 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { CLOSE_REASONS, ORDER_KINDS, ORDER_STATUSES, SIDES } from '../../../protocol/trading.ts';
-import { money } from '../../db/columns.ts';
+import { at, money, serialId } from '../../db/columns.ts';
 import { instruments } from '../markets/index.ts';
 
 /** How an instrument trades (operator configuration, `admin config trading`). */
@@ -16,7 +16,7 @@ export const tradingRules = pgTable('trading_rules', {
   commissionPerLot: money('commission_per_lot').notNull(),
   quoteCurrency: text('quote_currency').notNull(),
   enabled: boolean('enabled').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -26,7 +26,7 @@ export const tradingRules = pgTable('trading_rules', {
 export const orders = pgTable(
   'orders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     user: text('user').notNull(),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: SIDES }).notNull(),
@@ -45,9 +45,9 @@ export const orders = pgTable(
     closePrice: money('close_price'),
     profit: money('profit'),
     closeReason: text('close_reason', { enum: CLOSE_REASONS }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    filledAt: timestamp('filled_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull(),
+    filledAt: at('filled_at'),
+    closedAt: at('closed_at'),
     /**
      * How many times a pending order's margin was re-priced (its price moved, 10074): each
      * re-pricing is one journal entry keyed by it, `order:<id>:margin:<revision>`.
