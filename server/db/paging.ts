@@ -3,7 +3,10 @@
  * from 1. The window arithmetic and the answer's shape live here once, so the pagers of the
  * modules cannot drift apart in what "page 2" or "total" means.
  */
+import { count, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../protocol/envelope.ts';
+import type { DbOrTx } from './client.ts';
 
 /** What a paged call asks for: the page, counted from 1, and how many records a page holds. */
 export interface Paging {
@@ -42,4 +45,37 @@ export async function readPage<Row, T>(paging: Paging, query: PageQuery<Row, T>)
 export function slicePage<T>(paging: Paging, all: readonly T[]): Page<T> {
   const { limit, offset } = windowOf(paging);
   return { list: all.slice(offset, offset + limit), total: all.length, page: paging.page, size: paging.size };
+}
+
+/**
+ * One page of whole rows of one table: those matching `where`, in `order` (which must end on a
+ * unique column, or pages overlap), made into records by `list`.
+ */
+export function readTablePage<TTable extends PgTable, T>(
+  db: DbOrTx,
+  paging: Paging,
+  table: TTable,
+  query: {
+    where?: SQL | undefined;
+    order: SQL[];
+    list: (rows: TTable['$inferSelect'][]) => T[] | Promise<T[]>;
+  },
+): Promise<Page<T>> {
+  return readPage(paging, {
+    count: () =>
+      db
+        .select({ n: count() })
+        .from(table as PgTable)
+        .where(query.where),
+    rows: ({ limit, offset }) =>
+      // The generic table's row type is what `select()` reads; drizzle cannot infer it through TTable.
+      db
+        .select()
+        .from(table as PgTable)
+        .where(query.where)
+        .orderBy(...query.order)
+        .limit(limit)
+        .offset(offset) as unknown as PromiseLike<TTable['$inferSelect'][]>,
+    list: query.list,
+  });
 }

@@ -105,3 +105,18 @@ export class JsonText {
     this.text = text;
   }
 }
+
+/**
+ * The most common handler: a service called as `serve(db, wallet, input)`, the wallet the code's
+ * (signed in for a wallet code) and the database its (a transaction for a mutating code).
+ */
+export function serviceHandler<C extends ApiCode>(
+  code: C,
+  serve: (
+    db: ContextOf<C>['db'],
+    wallet: ContextOf<C>['wallet'],
+    input: RequestOf<C>,
+  ) => Promise<HandlerAnswer<C>>,
+): CodeHandler {
+  return defineHandler({ code, handle: (ctx, input) => serve(ctx.db, ctx.wallet, input) });
+}

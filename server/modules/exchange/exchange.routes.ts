@@ -1,7 +1,8 @@
 import type { ExchangeQuoteResponse } from '../../../protocol/exchange.ts';
-import { defineHandler } from '../../http/handler.ts';
+import { defineHandler, serviceHandler } from '../../http/handler.ts';
 import { createQuote, exchangeRecords, executeExchange, listPairs } from './exchange.service.ts';
 
+// Mutating codes run inside the idempotency transaction: ctx.db (the service's db) is that transaction.
 export const exchangeHandlers = [
   defineHandler({
     code: '10030',
@@ -17,13 +18,6 @@ export const exchangeHandlers = [
       return { pairs, quote };
     },
   }),
-  defineHandler({
-    code: '10031',
-    // Mutating codes run inside the idempotency transaction: ctx.db is that transaction.
-    handle: (ctx, input) => executeExchange(ctx.db, ctx.wallet, input),
-  }),
-  defineHandler({
-    code: '10034',
-    handle: (ctx, input) => exchangeRecords(ctx.db, ctx.wallet, input),
-  }),
+  serviceHandler('10031', executeExchange),
+  serviceHandler('10034', exchangeRecords),
 ];

@@ -4,7 +4,7 @@
  * balanced journal entry against the exchange inventory.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
@@ -19,7 +19,7 @@ import {
 import { dec, fmt, isDecimalString, scaleOf } from '../../../protocol/money.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { numericText } from '../../db/columns.ts';
-import { readPage } from '../../db/paging.ts';
+import { readTablePage } from '../../db/paging.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { credit, debit, type Posting, post, systemAccount, transfer } from '../../ledger/ledger.ts';
 import type { MarketEngine } from '../markets/index.ts';
@@ -269,10 +269,9 @@ export async function exchangeRecords(
   filter: { page: number; size: number },
 ): Promise<Page<ExchangeRecord>> {
   const where = eq(exchanges.user, wallet.toLowerCase());
-  return readPage(filter, {
-    count: () => db.select({ n: count() }).from(exchanges).where(where),
-    rows: ({ limit, offset }) =>
-      db.select().from(exchanges).where(where).orderBy(desc(exchanges.id)).limit(limit).offset(offset),
+  return readTablePage(db, filter, exchanges, {
+    where,
+    order: [desc(exchanges.id)],
     list: (rows) => rows.map(toRecord),
   });
 }

@@ -1,4 +1,4 @@
-import { defineHandler } from '../../http/handler.ts';
+import { defineHandler, serviceHandler } from '../../http/handler.ts';
 import { listMachines, machineDetails } from './mining.catalogue.ts';
 import { buy, incomeRecords, myMachines } from './mining.purchase.ts';
 
@@ -22,14 +22,8 @@ export const miningHandlers = [
         Date.now(),
       ),
   }),
-  defineHandler({
-    code: '10053',
-    handle: (ctx, input) => myMachines(ctx.db, ctx.wallet, input),
-  }),
-  defineHandler({
-    code: '10055',
-    handle: (ctx, input) => incomeRecords(ctx.db, ctx.wallet, input),
-  }),
+  serviceHandler('10053', myMachines),
+  serviceHandler('10055', incomeRecords),
   defineHandler({
     code: '10056',
     handle: (ctx, input) =>

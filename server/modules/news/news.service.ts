@@ -3,7 +3,7 @@
  * command). A reader gets each announcement in the language it asked for, else English, else the
  * language the operator wrote first. Bodies are stored already sanitised (markup.ts).
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import type { Language } from '../../../protocol/languages.ts';
@@ -15,7 +15,7 @@ import {
   TITLE_MAX_LENGTH,
 } from '../../../protocol/news.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { readPage } from '../../db/paging.ts';
+import { readTablePage } from '../../db/paging.ts';
 import { renderAnnouncementBody, summarize } from './markup.ts';
 import { announcements, announcementTexts } from './news.schema.ts';
 
@@ -93,15 +93,8 @@ export async function listAnnouncements(
   lang: Language,
   paging: { page: number; size: number },
 ): Promise<Page<AnnouncementSummary>> {
-  return readPage(paging, {
-    count: () => db.select({ n: count() }).from(announcements),
-    rows: ({ limit, offset }) =>
-      db
-        .select()
-        .from(announcements)
-        .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
-        .limit(limit)
-        .offset(offset),
+  return readTablePage(db, paging, announcements, {
+    order: [desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id)],
     list: async (rows) => {
       const texts =
         rows.length === 0

@@ -1,4 +1,4 @@
-import { defineHandler } from '../../http/handler.ts';
+import { defineHandler, serviceHandler } from '../../http/handler.ts';
 import { listPlans, redeem, stake, stakingRecords } from './staking.service.ts';
 
 // The request's moment is read here, at the edge; the service takes it as an argument.
@@ -11,10 +11,7 @@ export const stakingHandlers = [
     code: '10036',
     handle: (ctx, input) => stake(ctx.db, ctx.wallet, input, Date.now()),
   }),
-  defineHandler({
-    code: '10037',
-    handle: (ctx, input) => stakingRecords(ctx.db, ctx.wallet, input),
-  }),
+  serviceHandler('10037', stakingRecords),
   defineHandler({
     code: '10041',
     handle: (ctx, input) => redeem(ctx.db, ctx.wallet, input.id, Date.now()),

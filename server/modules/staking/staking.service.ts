@@ -5,7 +5,7 @@
  * interest; an early redemption, where the plan allows it, returns the principal and releases the
  * reserved interest to the pool. Time comes from the caller: no function here reads the clock.
  */
-import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import { compare, dec, fmt, minOf, scaleOf } from '../../../protocol/money.ts';
@@ -19,7 +19,8 @@ import {
   stakeInterest,
 } from '../../../protocol/staking.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { readPage } from '../../db/paging.ts';
+import { numericText } from '../../db/columns.ts';
+import { readTablePage } from '../../db/paging.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { faultPoint } from '../../faults.ts';
 import { coins } from '../../ledger/coins.schema.ts';
@@ -43,10 +44,8 @@ function toStake(r: StakeRow): Stake {
     id: r.id,
     planId: r.planId,
     coin: r.coin,
-    amount: num(r.amount),
     days: r.days,
-    apr: num(r.apr),
-    interest: num(r.interest),
+    ...numericText(r, ['amount', 'apr', 'interest']),
     earned: r.earned === null ? null : num(r.earned),
     status: r.status,
     earlyRedemption: r.earlyRedemption,
@@ -318,10 +317,9 @@ export async function stakingRecords(
     eq(stakes.user, wallet.toLowerCase()),
     filter.status ? eq(stakes.status, filter.status) : undefined,
   );
-  return readPage(filter, {
-    count: () => db.select({ n: count() }).from(stakes).where(where),
-    rows: ({ limit, offset }) =>
-      db.select().from(stakes).where(where).orderBy(desc(stakes.id)).limit(limit).offset(offset),
+  return readTablePage(db, filter, stakes, {
+    where,
+    order: [desc(stakes.id)],
     list: (rows) => rows.map(toStake),
   });
 }

@@ -4,15 +4,12 @@
  * with the assets they list (protocol/codes.ts).
  */
 import { statementFileName } from '../../../protocol/statements.ts';
-import { defineHandler, FileAnswer } from '../../http/handler.ts';
+import { defineHandler, FileAnswer, serviceHandler } from '../../http/handler.ts';
 import { statementRecords } from './records.ts';
 import { statementStream } from './statement.ts';
 
 export const statementHandlers = [
-  defineHandler({
-    code: '10011',
-    handle: (ctx, input) => statementRecords(ctx.db, ctx.wallet, input),
-  }),
+  serviceHandler('10011', statementRecords),
   defineHandler({
     code: '10095',
     handle: async (ctx, input) =>

@@ -4,7 +4,7 @@
  * 10076), and read back (10080-10082). Placing freezes margin and commission; the money moves
  * themselves are in trading.settlement.ts. Time and prices come from the caller.
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import { dec, fmt, roundUp } from '../../../protocol/money.ts';
@@ -24,7 +24,7 @@ import {
   usdtPerUnit,
 } from '../../../protocol/trading.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { readPage } from '../../db/paging.ts';
+import { readTablePage } from '../../db/paging.ts';
 import { type Posting, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
 import { instruments } from '../markets/index.ts';
 import { payReferral } from '../referral/index.ts';
@@ -265,18 +265,8 @@ export async function orderHistory(
   filter: { page: number; size: number },
 ): Promise<Page<Order>> {
   const where = and(eq(orders.user, wallet.toLowerCase()), inArray(orders.status, ['closed', 'cancelled']));
-  return readPage(filter, {
-    count: () => db.select({ n: count() }).from(orders).where(where),
-    rows: ({ limit, offset }) =>
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.closedAt), desc(orders.id))
-        .limit(limit)
-        .offset(offset),
-    list: (rows) => rows.map(orderView),
-  });
+  const order = [desc(orders.closedAt), desc(orders.id)];
+  return readTablePage(db, filter, orders, { where, order, list: (rows) => rows.map(orderView) });
 }
 
 /** 10082: one of the user's orders. */

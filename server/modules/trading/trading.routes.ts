@@ -1,5 +1,5 @@
 import { DomainError } from '../../../protocol/domain-error.ts';
-import { defineHandler, type HandlerContext } from '../../http/handler.ts';
+import { defineHandler, type HandlerContext, serviceHandler } from '../../http/handler.ts';
 import { pricesAt } from './prices.ts';
 import {
   cancelOrder,
@@ -38,10 +38,7 @@ export const tradingHandlers = [
     code: '10080',
     handle: async (ctx) => currentOrders(ctx.db, await pricesNow(ctx), ctx.wallet),
   }),
-  defineHandler({
-    code: '10081',
-    handle: (ctx, input) => orderHistory(ctx.db, ctx.wallet, input),
-  }),
+  serviceHandler('10081', orderHistory),
   defineHandler({
     code: '10082',
     handle: (ctx, input) => orderDetails(ctx.db, ctx.wallet, input.id),
