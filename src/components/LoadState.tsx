@@ -3,18 +3,22 @@ import { useTranslation } from 'react-i18next';
 import type { Load } from '../lib/use-load.ts';
 
 /**
- * Skeleton while loading, the error with a retry on failure, "No data" when empty, else the
+ * Skeleton while loading, the error with a retry on failure, "No data" (and the next step, if
+ * given) when empty, else the
  * content. A `placeholder` of the content's own size replaces the skeleton where the content is
  * shorter than it, so nothing below jumps when the answer arrives.
  */
 export function LoadState<T>({
   load,
   empty,
+  emptyNext,
   placeholder,
   children,
 }: {
   load: Load<T> & { reload(): void };
   empty?: (data: T) => boolean;
+  /** What to do next when the list is empty (deposit, browse machines): never a dead end. */
+  emptyNext?: ReactNode;
   placeholder?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
@@ -43,6 +47,7 @@ export function LoadState<T>({
     return (
       <section className="card empty">
         <p className="muted">{t('messages.no_data')}</p>
+        {emptyNext}
       </section>
     );
   }

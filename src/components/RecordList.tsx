@@ -22,6 +22,8 @@ interface RecordListProps<T> {
   /** Rows inside one card (records), or each row a card of its own (holdings, positions). */
   card?: boolean;
   refreshWhile?(records: T[]): boolean;
+  /** Shown under "No data" when there are no records: the way to make the first one. */
+  emptyNext?: ReactNode;
   /** Told the records each time a load is drawn. */
   onRecords?(records: T[]): void;
 }
@@ -33,6 +35,7 @@ export function RecordList<T>({
   card = true,
   refreshWhile,
   onRecords,
+  emptyNext,
 }: RecordListProps<T>) {
   const { t } = useTranslation();
   const [pages, setPages] = useState(1);
@@ -59,7 +62,7 @@ export function RecordList<T>({
     return () => clearInterval(timer);
   }, [moving]);
   return (
-    <LoadState load={load} empty={(d) => d.list.length === 0}>
+    <LoadState load={load} empty={(d) => d.list.length === 0} emptyNext={emptyNext}>
       {(data) => {
         const items = <ul className={className}>{data.list.map((r) => row(r, load.reload))}</ul>;
         const more =

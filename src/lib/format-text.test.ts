@@ -11,6 +11,7 @@ import {
   decimalSign,
   fixNumber,
   formatDate,
+  formatDay,
   PLACEHOLDER,
   toFixed5,
   truncate,
@@ -131,5 +132,18 @@ describe('display formatting agrees with the decimal engine', () => {
     expect(toFixed5('-0.000004')).toBe('0.00000');
     expect(truncate('-0.009')).toBe('0.00');
     expect(fixNumber('0e-7', 3)).toBe('0.000');
+  });
+});
+
+describe('formatDay', () => {
+  test('a server day reads as yyyy/MM/dd, in every time zone (a day is not a moment)', () => {
+    expect(formatDay('2026-11-28')).toBe('2026/11/28');
+    expect(formatDay('2026-01-01')).toBe('2026/01/01');
+  });
+
+  test('anything else is the placeholder', () => {
+    for (const bad of ['', null, undefined, '2026-1-1', '2026/11/28', '2026-11-28T00:00:00Z']) {
+      expect(formatDay(bad), String(bad)).toBe(PLACEHOLDER);
+    }
   });
 });

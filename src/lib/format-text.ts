@@ -173,6 +173,15 @@ export function formatDate(timestamp: NumericInput, pattern = 'YYYY/MM/DD'): str
   return date.isValid() ? date.format(pattern) : PLACEHOLDER;
 }
 
+/**
+ * A calendar day as the server names it (`2026-11-28`: a mining day, a cycle's first and last day)
+ * in the SPEC's `yyyy/MM/dd`. A day is not a moment, so no time zone moves it. Else `'--'`.
+ */
+export function formatDay(day: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  return match ? `${match[1]}/${match[2]}/${match[3]}` : PLACEHOLDER;
+}
+
 /** {@link formatDate} with the time of day: `YYYY/MM/DD HH:mm:ss`, local time. */
 export function formatDateTime(timestamp: NumericInput): string {
   return formatDate(timestamp, 'YYYY/MM/DD HH:mm:ss');

@@ -49,3 +49,29 @@ test('the demo faucet is offered once: taken, it is gone, also after a reload', 
   await expect(page.locator('.balance-table')).toBeVisible();
   await expect(take).toHaveCount(0);
 });
+
+for (const [lang, bundle] of [
+  ['en', en],
+  ['ar', ar],
+] as const) {
+  test(`an empty list offers the next step, never only "No data" (${lang})`, async ({ page }) => {
+    const problems = collectProblems(page);
+    await signInAs(page, generatePrivateKey(), lang);
+    for (const [path, step, opens] of [
+      ['/finance', bundle.empty.deposit, /\/recharge$/],
+      ['/rechargeRecord', bundle.empty.deposit, /\/recharge$/],
+      ['/miningMachine/myMiningMachine', bundle.empty.machines, /\/miningMachine\/miningMachineMall$/],
+      ['/miningIncome', bundle.empty.machines, /\/miningMachine\/miningMachineMall$/],
+      ['/flashRedemptionRecord', bundle.empty.exchange, /\/flashExchange$/],
+      ['/StakingRecord', bundle.empty.stake, /\/Staking$/],
+    ] as const) {
+      await page.goto(path);
+      const empty = page.locator('.card.empty');
+      await expect(empty, path).toContainText(bundle.messages.no_data);
+      if (path === '/miningMachine/myMiningMachine') await screenshot(page, `empty-next-step-${lang}`);
+      await empty.getByRole('link', { name: step }).click();
+      await expect(page, path).toHaveURL(opens);
+    }
+    expect(problems).toEqual([]);
+  });
+}

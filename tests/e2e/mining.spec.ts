@@ -134,14 +134,16 @@ for (const [lang, bundle] of [
     await page.reload();
     const rented = page.locator('.holding', { hasText: 'Antminer L7' });
     await expect(rented).toContainText('49.4 DOGE');
-    await expect(rented).toContainText(firstDay);
+    // Days are shown as the SPEC's yyyy/MM/dd, like every other date (#40, 9).
+    const shownDay = firstDay.replaceAll('-', '/');
+    await expect(rented).toContainText(shownDay);
     await screenshot(page, `mining-my-machines-${lang}`);
 
     await rented.locator('a', { hasText: bundle.routes.miningIncome }).click();
     await expect(page).toHaveURL(/\/miningIncome\?holdingId=\d+$/);
     const row = page.locator('.record-list li').first();
     await expect(row).toContainText('+49.4 DOGE');
-    await expect(row).toContainText(firstDay);
+    await expect(row).toContainText(shownDay);
     await expect(row).toContainText(bundle.mining.demoOutput);
     await screenshot(page, `mining-income-${lang}`);
 

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { DepositRecord } from '../../../protocol/deposit.ts';
+import { NextStep } from '../../components/NextStep.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
 import { shorten, withThousands } from '../../lib/format.ts';
@@ -44,6 +45,7 @@ function Records({ sent }: { sent: string | null }) {
         </section>
       )}
       <RecordList<DepositRecord>
+        emptyNext={<NextStep kind="deposit" />}
         fetchPage={getDepositRecords}
         onRecords={onRecords}
         refreshWhile={(list) => !arrived || list.some((d) => d.status !== 'credited')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ExchangeRecord } from '../../../protocol/exchange.ts';
+import { NextStep } from '../../components/NextStep.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
@@ -13,6 +14,7 @@ export function FlashRedemptionRecordPage() {
     <>
       <PageHeader title={t('routes.flashRedemptionRecord')} />
       <RecordList<ExchangeRecord>
+        emptyNext={<NextStep kind="exchange" />}
         className="record-list exchange-records"
         fetchPage={getExchangeRecords}
         row={(r) => (

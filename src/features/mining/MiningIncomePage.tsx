@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import type { MiningIncome } from '../../../protocol/mining.ts';
+import { NextStep } from '../../components/NextStep.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { withThousands } from '../../lib/format.ts';
+import { formatDay } from '../../lib/format-text.ts';
 import { getIncome } from './api.ts';
 import { MiningTabs } from './MiningTabs.tsx';
 
@@ -17,6 +19,7 @@ export function MiningIncomePage() {
       <PageHeader title={t('routes.miningIncome')} />
       <MiningTabs />
       <RecordList<MiningIncome>
+        emptyNext={<NextStep kind="machines" />}
         key={holdingId ?? 'all'}
         fetchPage={(page) => getIncome(page, holdingId)}
         row={(i) => (
@@ -26,7 +29,7 @@ export function MiningIncomePage() {
                 {i.name}
               </span>
               <span className="muted small" dir="ltr">
-                {i.day}
+                {formatDay(i.day)}
               </span>
             </div>
             <div className="record-end">

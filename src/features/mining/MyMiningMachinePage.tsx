@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { MiningHolding } from '../../../protocol/mining.ts';
 import { CardHead } from '../../components/CardHead.tsx';
 import { Facts } from '../../components/Facts.tsx';
+import { NextStep } from '../../components/NextStep.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordCards } from '../../components/RecordList.tsx';
 import { RouteLink } from '../../components/RouteLink.tsx';
 import { withThousands } from '../../lib/format.ts';
+import { formatDay } from '../../lib/format-text.ts';
 import { getMyMachines } from './api.ts';
 import { hashrateText } from './hashrate.ts';
 import { MiningTabs } from './MiningTabs.tsx';
@@ -26,7 +28,12 @@ function Holding({ h }: { h: MiningHolding }) {
         rows={[
           { label: t('mining.hashrate'), value: `${rate.value} ${rate.unit}`, dir: 'ltr' },
           { label: t('mining.daysLeft'), value: `${h.daysLeft} / ${h.cycleDays}`, dir: 'ltr' },
-          { label: t('mining.period'), value: `${h.firstDay} – ${h.lastDay}`, dir: 'ltr', wide: true },
+          {
+            label: t('mining.period'),
+            value: `${formatDay(h.firstDay)} – ${formatDay(h.lastDay)}`,
+            dir: 'ltr',
+            wide: true,
+          },
           {
             label: t('mining.earned'),
             value: `${withThousands(h.earned)} ${h.coin}`,
@@ -38,9 +45,9 @@ function Holding({ h }: { h: MiningHolding }) {
             label: t('mining.latest'),
             value:
               h.latestOutput === null ? (
-                <span className="muted">{t('mining.notStarted', { day: h.firstDay })}</span>
+                <span className="muted">{t('mining.notStarted', { day: formatDay(h.firstDay) })}</span>
               ) : (
-                `${withThousands(h.latestOutput)} ${h.coin} (${h.latestDay})`
+                `${withThousands(h.latestOutput)} ${h.coin} (${formatDay(h.latestDay)})`
               ),
             dir: 'ltr',
             wide: true,
@@ -59,7 +66,11 @@ export function MyMiningMachinePage() {
     <>
       <PageHeader title={t('routes.myMiningMachine')} />
       <MiningTabs />
-      <RecordCards<MiningHolding> fetchPage={getMyMachines} row={(h) => <Holding key={h.id} h={h} />} />
+      <RecordCards<MiningHolding>
+        emptyNext={<NextStep kind="machines" />}
+        fetchPage={getMyMachines}
+        row={(h) => <Holding key={h.id} h={h} />}
+      />
     </>
   );
 }

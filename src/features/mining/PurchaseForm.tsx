@@ -16,6 +16,7 @@ import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
 import { toast } from '../../components/toast.ts';
 import { withThousands } from '../../lib/format.ts';
+import { formatDay } from '../../lib/format-text.ts';
 import { paths } from '../../lib/paths.ts';
 import { useBusy } from '../../lib/use-busy.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -59,7 +60,7 @@ function Summary({ machine: m, units }: { machine: MiningMachine; units: number 
           value: `${withThousands(s.cycleOutput)} ${m.coin}${s.cycleValue === null ? '' : ` ≈ ${withThousands(s.cycleValue)} USDT`}`,
           dir: 'ltr',
         },
-        { label: t('mining.cycle'), value: `${s.firstDay} – ${s.lastDay}`, dir: 'ltr' },
+        { label: t('mining.cycle'), value: `${formatDay(s.firstDay)} – ${formatDay(s.lastDay)}`, dir: 'ltr' },
       ]}
     />
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Stake } from '../../../protocol/staking.ts';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { DetailList, Facts } from '../../components/Facts.tsx';
+import { NextStep } from '../../components/NextStep.tsx';
 import { RecordCards } from '../../components/RecordList.tsx';
 import { toast } from '../../components/toast.ts';
 import { When } from '../../components/When.tsx';
@@ -106,6 +107,7 @@ function StakeCard({ stake, onChange }: { stake: Stake; onChange(): void }) {
 function Records() {
   return (
     <RecordCards<Stake>
+      emptyNext={<NextStep kind="stake" />}
       className="stake-list"
       fetchPage={getStakes}
       row={(s, reload) => <StakeCard key={s.id} stake={s} onChange={reload} />}

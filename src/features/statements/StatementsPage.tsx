@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORD_TYPES, type RecordType } from '../../../protocol/ledger.ts';
 import type { StatementRecord } from '../../../protocol/statements.ts';
+import { NextStep } from '../../components/NextStep.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { RecordList } from '../../components/RecordList.tsx';
 import { When } from '../../components/When.tsx';
@@ -62,6 +63,7 @@ export function StatementsPage() {
       {statement ? <StatementSheet onClose={() => setStatement(false)} /> : null}
       {/* A new filter starts again from the first page. */}
       <RecordList<StatementRecord>
+        emptyNext={<NextStep kind="deposit" />}
         key={`${type}/${coin}`}
         fetchPage={(page) => getStatementRecords({ page, type, coin })}
         row={(r) => (
