@@ -18,4 +18,5 @@ export * from './modules/referral/referral.schema.ts';
 export * from './modules/solvency/solvency.schema.ts';
 export * from './modules/staking/staking.schema.ts';
 export * from './modules/trading/trading.schema.ts';
+export * from './modules/translations/translations.schema.ts';
 export * from './modules/withdraw/withdraw.schema.ts';

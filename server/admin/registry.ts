@@ -28,6 +28,11 @@ import { configStakingPlanCommand, stakingMatureCommand, stakingPlansCommand } f
 import { statusCommand } from './commands/status.ts';
 import { configTradingCommand } from './commands/trading.ts';
 import {
+  translationListCommand,
+  translationRemoveCommand,
+  translationSetCommand,
+} from './commands/translations.ts';
+import {
   configWithdrawCommand,
   withdrawalStepCommands,
   withdrawalsListCommand,
@@ -67,6 +72,9 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   idoCreateCommand,
   idoListCommand,
   idoAdvanceCommand,
+  translationSetCommand,
+  translationRemoveCommand,
+  translationListCommand,
   configTradingCommand,
   configReferralCommand,
   configTokenCommand,

@@ -40,6 +40,15 @@ for (const [lang, bundle] of [
     const card = page.locator(`.offering-card[data-token="${token}"]`);
     await expect(card.locator('.status')).toHaveText(bundle.ido.phase_ongoing);
     await expect(card.locator('[role="timer"]')).toHaveText(/^\S*\s?00:5\d:\d\d$|^00:5\d:\d\d$/);
+    // The demo offering ends in days: the days stand first in reading order, the clock whole after
+    // them (in Arabic the days on the right, never "ي 23:59:42 4").
+    const demo = page.locator('.offering-card[data-token="NOVA"] [role="timer"] bdi');
+    await expect(demo).toHaveCount(2);
+    const [days, clock] = [await demo.nth(0).boundingBox(), await demo.nth(1).boundingBox()];
+    if (!days || !clock) throw new Error('the countdown is not shown');
+    if (lang === 'ar') expect(days.x).toBeGreaterThan(clock.x + clock.width - 1);
+    else expect(days.x + days.width).toBeLessThan(clock.x + 1);
+    await expect(demo.nth(1)).toHaveText(/^\d\d:\d\d:\d\d$/);
     // Four shares of 50 tokens at 0.25: 200 tokens asked, 50 USDT frozen.
     for (let i = 0; i < 3; i += 1) await card.getByRole('button', { name: bundle.ido.more }).click();
     await expect(card.locator('.stepper-value')).toHaveText('4');
