@@ -91,6 +91,8 @@ export class MarketEngine {
   #relaying = false;
   /** Each instrument's trading hours as last read, for when a closed market opens again. */
   #hours = new Map<string, TradingHours>();
+  /** The next opening of each closed market, for the hours it was computed from (see #opensAt). */
+  #opening = new Map<string, { hours: TradingHours; from: number; opensAt: number }>();
   /** Symbols an upstream message moved since the last send (a live source's producer only). */
   #moved = new Set<string>();
 
@@ -298,8 +300,22 @@ export class MarketEngine {
     if (pin && now < pin.until && tick.open) return { ...tick, bid: pin.bid, ask: pin.ask, last: pin.bid };
     // Closed by its hours (not halted): when it opens again.
     const hours = tick.open || tick.delayedSince !== undefined ? undefined : this.#hours.get(symbol);
-    const opensAt = hours ? nextSession(hours, now)?.open : undefined;
+    const opensAt = hours ? this.#opensAt(symbol, hours, now) : undefined;
     return opensAt === undefined ? tick : { ...tick, opensAt };
+  }
+
+  /**
+   * When a closed market opens again. Every quote of a closed market asks (a weekend's forex on
+   * every tick and every stream), and the answer holds until that moment for the same hours, so
+   * it is computed once per closure.
+   */
+  #opensAt(symbol: string, hours: TradingHours, now: number): number | undefined {
+    const known = this.#opening.get(symbol);
+    if (known && known.hours === hours && now >= known.from && now < known.opensAt) return known.opensAt;
+    const opensAt = nextSession(hours, now)?.open;
+    if (opensAt === undefined) this.#opening.delete(symbol);
+    else this.#opening.set(symbol, { hours, from: now, opensAt });
+    return opensAt;
   }
 
   /** The producer's record of every instrument's feed (server/modules/markets/feed-status.ts). */
