@@ -58,6 +58,9 @@ const clientBuild = defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,txt}'],
+        // One classic script, as the page registers it: built as a library in one file. (The ES
+        // format's build sets rollup's deprecated inlineDynamicImports, and warned on every build.)
+        rollupFormat: 'iife',
         // The install-sheet screenshots are for the browser's install dialog, not for offline use.
         globIgnores: ['screenshots/**'],
         manifestTransforms: [walletChunks.transform],

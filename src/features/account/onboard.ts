@@ -56,26 +56,48 @@ function keepUiDetached(): void {
   );
 }
 
+/** web3-onboard's warning whenever `notify` is given, even to switch notifications off. */
+const NOTIFY_DEPRECATION = 'Support for notifications on transaction state changes have been deprecated';
+
+/**
+ * Runs `init` with that one warning left out of the console: the option it warns about is the
+ * only way to keep web3-onboard from rendering a container the CSP refuses (below), so the
+ * warning would show on every connect and say nothing. Every other warning passes.
+ */
+function withoutNotifyDeprecation<T>(init: () => T): T {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith(NOTIFY_DEPRECATION)) return;
+    warn(...args);
+  };
+  try {
+    return init();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 function onboard(): OnboardAPI {
   if (api) return api;
   keepUiDetached();
-  api = Onboard({
-    wallets: [injected],
-    chains: ONBOARD_CHAINS.map((chain) => ({ ...chain })),
-    accountCenter: { desktop: { enabled: false }, mobile: { enabled: false } },
-    connect: {
-      showSidebar: false,
-      autoConnectLastWallet: false,
-      autoConnectAllPreviousWallet: false,
-      removeWhereIsMyWalletWarning: true,
-      removeIDontHaveAWalletInfoLink: true,
-    },
-    // Off from the start: enabled (the default) at init, it renders its container with a style
-    // attribute, a CSP violation even in a detached tree. (web3-onboard logs a console.warn that
-    // transaction notifications are deprecated whenever this option is given.)
-    notify: { enabled: false },
-    disableFontDownload: true,
-  });
+  api = withoutNotifyDeprecation(() =>
+    Onboard({
+      wallets: [injected],
+      chains: ONBOARD_CHAINS.map((chain) => ({ ...chain })),
+      accountCenter: { desktop: { enabled: false }, mobile: { enabled: false } },
+      connect: {
+        showSidebar: false,
+        autoConnectLastWallet: false,
+        autoConnectAllPreviousWallet: false,
+        removeWhereIsMyWalletWarning: true,
+        removeIDontHaveAWalletInfoLink: true,
+      },
+      // Off from the start: enabled (the default) at init, it renders its container with a style
+      // attribute, a CSP violation even in a detached tree.
+      notify: { enabled: false },
+      disableFontDownload: true,
+    }),
+  );
   return api;
 }
 
