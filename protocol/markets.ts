@@ -3,10 +3,15 @@
  * plus a Server-Sent Events stream of ticks (GET /adc/stream/ticks?symbols=A,B).
  */
 import * as v from 'valibot';
-import { MARKET_CATEGORIES, type MarketCategory } from './market-categories.ts';
+import { MARKET_LIST_SCOPES, type MarketCategory } from './market-categories.ts';
 import type { TradingRules } from './trading.ts';
 
-export { MARKET_CATEGORIES, type MarketCategory } from './market-categories.ts';
+export {
+  MARKET_CATEGORIES,
+  MARKET_LIST_SCOPES,
+  type MarketCategory,
+  type MarketListScope,
+} from './market-categories.ts';
 
 /** docs/spec/product.md section 2: the thirteen chart intervals. */
 export const INTERVALS = [
@@ -124,7 +129,7 @@ export interface InstrumentDetails {
 export const instrumentSymbol = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,16}$/));
 const symbol = instrumentSymbol;
 
-export const marketListRequest = v.object({ category: v.optional(v.picklist(MARKET_CATEGORIES), 'popular') });
+export const marketListRequest = v.object({ category: v.optional(v.picklist(MARKET_LIST_SCOPES), 'popular') });
 
 export const candlesRequest = v.object({
   symbol,

@@ -1,8 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../lib/paths.ts';
 
-/** A screen's title bar with a back button (history back, or home on a first visit). */
-export function PageHeader({ title }: { title: string }) {
+/**
+ * A screen's title bar with a back button (history back, or home on a first visit); `end` is an
+ * action of the screen's own at the other end (the instrument's favourite star).
+ */
+export function PageHeader({ title, end }: { title: string; end?: ReactNode }) {
   const { t } = useTranslation();
   const back = () => {
     if (window.history.length > 1) window.history.back();
@@ -16,7 +20,7 @@ export function PageHeader({ title }: { title: string }) {
         </svg>
       </button>
       <h1>{title}</h1>
-      <span className="page-header-end" />
+      <span className="page-header-end">{end}</span>
     </header>
   );
 }

@@ -10,7 +10,7 @@ import type {
   Candle,
   Instrument,
   Interval,
-  MarketCategory,
+  MarketListScope,
   MarketRow,
   Quote,
   TradingHours,
@@ -75,7 +75,7 @@ export class MarketEngine {
   readonly #dailyBackfill: number;
   readonly #minuteRetention: number;
   #instruments: { at: number; list: Promise<Instrument[]> } | null = null;
-  #lists = new Map<MarketCategory, { at: number; rows: Promise<MarketRow[]> }>();
+  #lists = new Map<MarketListScope, { at: number; rows: Promise<MarketRow[]> }>();
   /** Each cached list's JSON text, kept as long as the list's promise is. */
   #listTexts = new WeakMap<Promise<MarketRow[]>, Promise<string>>();
   #timers: NodeJS.Timeout[] = [];
@@ -350,7 +350,7 @@ export class MarketEngine {
   }
 
   /** One category's rows: last price, 24 h change, high, low and a sparkline. */
-  marketList(category: MarketCategory): Promise<MarketRow[]> {
+  marketList(category: MarketListScope): Promise<MarketRow[]> {
     const now = this.#now();
     const cached = this.#lists.get(category);
     if (cached && now - cached.at < LIST_CACHE_MS) return cached.rows;
@@ -364,7 +364,7 @@ export class MarketEngine {
    * The same rows as JSON text, serialized once per cached list rather than once per request (the
    * market list is the home screen's call, answered from the cache for LIST_CACHE_MS at a time).
    */
-  async marketListJson(category: MarketCategory): Promise<string> {
+  async marketListJson(category: MarketListScope): Promise<string> {
     const rows = this.marketList(category);
     let text = this.#listTexts.get(rows);
     if (text === undefined) {
@@ -374,9 +374,9 @@ export class MarketEngine {
     return text;
   }
 
-  async #buildList(category: MarketCategory, now: number): Promise<MarketRow[]> {
+  async #buildList(category: MarketListScope, now: number): Promise<MarketRow[]> {
     const list = (await this.instruments()).filter((i) =>
-      category === 'popular' ? i.popular : i.category === category,
+      category === 'all' ? true : category === 'popular' ? i.popular : i.category === category,
     );
     return marketRows(this.#database.db, list, (symbol) => this.quote(symbol, now));
   }

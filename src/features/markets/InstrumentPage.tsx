@@ -26,6 +26,7 @@ import { paths } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { InstrumentAlerts } from '../alerts/index.ts';
 import { getInstrument, refreshInstrument, refreshMarkets } from './api.ts';
+import { FavouriteStar } from './FavouriteStar.tsx';
 import { IndicatorBar } from './IndicatorBar.tsx';
 import { readIndicators } from './indicator-settings.ts';
 import { ChangePercent, LivePrice } from './LivePrice.tsx';
@@ -64,7 +65,10 @@ export function InstrumentPage() {
   const title = load.state === 'ready' ? load.data.details.instrument.name : t('routes.instrument');
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        end={load.state === 'ready' ? <FavouriteStar symbol={symbol} name={title} /> : null}
+      />
       {open ? (
         <LoadState load={load}>{(data) => <InstrumentView key={symbol} initial={data} />}</LoadState>
       ) : (

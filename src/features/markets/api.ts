@@ -8,15 +8,15 @@
 import type { ApiCode } from '../../../protocol/codes.ts';
 import type { AnswerOf, FieldsOf } from '../../../protocol/contract.ts';
 import { codePath, isEnvelope, isSuccess } from '../../../protocol/envelope.ts';
-import type { Interval, MarketCategory } from '../../../protocol/markets.ts';
+import type { Interval, MarketListScope } from '../../../protocol/markets.ts';
 import { answeredRead, encodeForm, type FormFields, fetchData, type Read } from '../../lib/api.ts';
 import { noteAnswer } from '../../lib/network.ts';
 
-export const getMarkets = (category: MarketCategory) => fetchData('10068', { category });
+export const getMarkets = (category: MarketListScope) => fetchData('10068', { category });
 /** The same read, to start ahead of the screen (see `startRead`). */
-export const marketsRead = (category: MarketCategory): Read => ({ code: '10068', fields: { category } });
+export const marketsRead = (category: MarketListScope): Read => ({ code: '10068', fields: { category } });
 /** Its answer when the page brought it (see `answerRead`). */
-export const answeredMarkets = (category: MarketCategory) => answeredRead('10068', { category });
+export const answeredMarkets = (category: MarketListScope) => answeredRead('10068', { category });
 
 export const getInstrument = (symbol: string) => fetchData('10071', { symbol });
 
@@ -45,6 +45,6 @@ export async function quietData<C extends ApiCode>(code: C, fields: FieldsOf<C>)
   return body.data as AnswerOf<C>;
 }
 
-export const refreshMarkets = (category: MarketCategory) => quietData('10068', { category });
+export const refreshMarkets = (category: MarketListScope) => quietData('10068', { category });
 export const refreshInstrument = (symbol: string) => quietData('10071', { symbol });
 export const refreshCandles = (q: CandlesQuery) => quietData('10069', { ...q });

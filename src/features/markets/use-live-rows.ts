@@ -4,7 +4,7 @@
  * figures and sparklines: every 30 s while the stream is connected, every 5 s while it is not.
  */
 import { useCallback, useState } from 'react';
-import type { MarketCategory, MarketRow, Quote } from '../../../protocol/markets.ts';
+import type { MarketListScope, MarketRow, Quote } from '../../../protocol/markets.ts';
 import { refreshMarkets } from './api.ts';
 import { type LiveMode, type QuoteMath, useInterval, useTicks } from './live.ts';
 
@@ -12,7 +12,7 @@ export const LIST_POLL_MS = 5_000;
 export const LIST_REFRESH_MS = 30_000;
 
 export function useLiveRows(
-  category: MarketCategory,
+  category: MarketListScope,
   initial: MarketRow[],
 ): { rows: MarketRow[]; mode: LiveMode } {
   const [rows, setRows] = useState(initial);
