@@ -122,12 +122,12 @@ test.describe('wallet login', () => {
     expect(replay.respCode).toBe('E3002');
   });
 
-  test('with no wallet at all the user hears that the connection timed out', async ({ page }) => {
+  test('with no wallet at all, connect offers where to get one instead of a dead end', async ({ page }) => {
     await page.goto('/home');
     await page.locator('.connect-button').click();
-    await expect(page.locator('.toaster')).toContainText(zhCN.messages.connection_timed_out, {
-      timeout: 8000,
-    });
+    await expect(page.getByRole('dialog')).toContainText(zhCN.wallet.noWalletTitle, { timeout: 8000 });
+    await page.getByRole('button', { name: zhCN.wallet.notNow }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.locator('.connect-button')).toBeEnabled();
   });
 });

@@ -10,8 +10,8 @@ import en from '../../locales/en.json' with { type: 'json' };
 import { collectProblems } from './fixtures/page-problems.ts';
 import { controlledByServiceWorker } from './fixtures/service-worker.ts';
 import { signInAs } from './fixtures/sign-in.ts';
-import { switchAccount } from './fixtures/test-wallet.ts';
 import { expect, test } from './fixtures/test.ts';
+import { switchAccount } from './fixtures/test-wallet.ts';
 import { screenshot } from './screenshot.ts';
 
 const fill = (text: string, values: Record<string, string>) =>

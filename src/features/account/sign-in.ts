@@ -11,24 +11,17 @@ import { i18n } from '../../lib/i18n.ts';
 import { homeKeepingCode } from '../../lib/paths.ts';
 import { WalletError } from './wallet-errors.ts';
 import { loadWallet } from './wallet-loader.ts';
-import { walletStep } from './wallet-step.ts';
+import { noWallet, walletStep } from './wallet-step.ts';
 
 async function reportWalletError(error: unknown): Promise<void> {
   if (error instanceof WalletError) {
-    toast.error(i18n.t(`messages.${error.kind}`, { coin: 'ETH' }));
     if (error.kind === 'connection_timed_out') {
+      // No wallet here: the connect button offers the wallet apps' links instead of a dead end.
       const { detectDevice } = await loadWallet();
-      const device = detectDevice(navigator.userAgent);
-      toast.info(
-        i18n.t(
-          device === 'android'
-            ? 'wallet.noWalletAndroid'
-            : device === 'ios'
-              ? 'wallet.noWalletIos'
-              : 'wallet.noWalletOther',
-        ),
-      );
+      noWallet.value = detectDevice(navigator.userAgent);
+      return;
     }
+    toast.error(i18n.t(`messages.${error.kind}`, { coin: 'ETH' }));
     return;
   }
   // Server errors were already shown by the API client; anything else is logged for support.
