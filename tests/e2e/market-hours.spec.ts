@@ -67,6 +67,10 @@ test('a closed market says when it opens, and its ticket cannot be sent', async 
     await expect(state).toContainText(en.markets.closedNow);
     await expect(state).toContainText(en.markets.opensAt.split('{{time}}')[0] ?? '');
     await expect(state).toContainText(clock(opens));
+    // Nothing to trade until it opens: the button says so by being off.
+    await expect(page.locator('.trade-button')).toBeDisabled();
+    // The chart drawn (its readout filled) before the picture.
+    await expect(page.locator('.chart-card')).not.toContainText(/Open\s*--/);
     await screenshot(page, 'market-closed-en');
     await page.goto('/placeOrder?symbol=USDJPY');
     await expect(page.locator('.order-form .market-closed')).toContainText(clock(opens));

@@ -125,6 +125,16 @@ for (const [lang, bundle] of [
     await expect(seven.locator('.when')).toHaveCount(2);
     await screenshot(page, `staking-record-${lang}`);
 
+    // Assets per coin: what is free, reserved and staked adds up to the total (#40, 4).
+    await page.goto('/assets');
+    const usdt = page.locator('.balance-table tbody tr').filter({ has: page.locator('th', { hasText: /^USDT$/ }) });
+    const cells = usdt.locator('td');
+    await expect(cells).toHaveCount(4);
+    const figures = (await cells.allTextContents()).map((text) => Number(text.replaceAll(',', '')));
+    expect(figures).toEqual([535, 0, 465, 1000]);
+    await screenshot(page, `assets-breakdown-${lang}`);
+    await page.goto('/StakingRecord');
+
     await seven.locator('button', { hasText: bundle.staking.redeemEarly }).click();
     // A sheet says what comes back (the principal, no earnings) before anything is sent.
     const redeemSheet = page.getByRole('dialog');

@@ -165,14 +165,19 @@ function InstrumentView({ initial }: { initial: Loaded }) {
           </div>
         </dl>
         <MarketState quote={quote} closedText={t('markets.closedNow')} />
-        {initial.details.trading ? (
+        {!initial.details.trading ? null : quote.open ? (
           <Link
             href={`${paths.placeOrder.path}?symbol=${symbol}`}
             className="button button-primary block trade-button"
           >
             {t('trading.trade')}
           </Link>
-        ) : null}
+        ) : (
+          // Closed by its hours or halted: nothing can be traded until it opens (the state above says when).
+          <button type="button" className="button button-primary block trade-button" disabled>
+            {t('trading.trade')}
+          </button>
+        )}
       </section>
       {simulated ? (
         <p className="card simulated-notice" role="note">
