@@ -19,3 +19,4 @@ export * from './modules/solvency/solvency.schema.ts';
 export * from './modules/staking/staking.schema.ts';
 export * from './modules/trading/trading.schema.ts';
 export * from './modules/withdraw/withdraw.schema.ts';
+export * from './modules/withdraw-sender/withdraw-sender.schema.ts';
