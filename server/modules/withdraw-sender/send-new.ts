@@ -23,7 +23,13 @@ async function promised(ctx: SenderContext): Promise<{ amounts: Map<string, bigi
     .select({ coin: withdrawals.coin, arrival: withdrawals.arrival, gas: withdrawalSends.gasReserve })
     .from(withdrawalSends)
     .innerJoin(withdrawals, eq(withdrawals.id, withdrawalSends.withdrawalId))
-    .where(and(eq(withdrawalSends.chain, ctx.chain), eq(withdrawalSends.status, 'pending')));
+    .where(
+      and(
+        eq(withdrawalSends.chain, ctx.chain),
+        eq(withdrawalSends.sender, ctx.address.toLowerCase()),
+        eq(withdrawalSends.status, 'pending'),
+      ),
+    );
   const amounts = new Map<string, bigint>();
   let gas = 0n;
   for (const r of rows) {

@@ -148,7 +148,12 @@ export async function trackSends(ctx: SenderContext, run: SenderRun): Promise<vo
       // Never broadcast (a crash), dropped, or taken off the chain by a reorg: the same bytes again.
       await broadcastStored(ctx, latest);
       run.rebroadcast += 1;
-    } else if (ctx.now().getTime() - latest.signedAt.getTime() >= ctx.replaceAfterMs) {
+    } else if (
+      // Only the key that signed a send can replace it (after a key change the old sends still
+      // complete or are rebroadcast as they are).
+      latest.sender === ctx.address.toLowerCase() &&
+      ctx.now().getTime() - latest.signedAt.getTime() >= ctx.replaceAfterMs
+    ) {
       const next = await replace(ctx, latest);
       run.replaced += 1;
       await broadcastStored(ctx, next);
