@@ -63,8 +63,13 @@ export async function submitted(
 }
 
 /** A fresh hot wallet holding `eth` ETH and `usdt` USDT on the local node. */
-export async function hotWallet(env: ChainEnv, eth: string, usdt: string): Promise<PrivateKeyAccount> {
-  const account = privateKeyToAccount(generatePrivateKey());
+export async function hotWallet(
+  env: ChainEnv,
+  eth: string,
+  usdt: string,
+  key: Hex = generatePrivateKey(),
+): Promise<PrivateKeyAccount> {
+  const account = privateKeyToAccount(key);
   if (Number(eth) > 0) await env.chain.sendEth(account.address, eth);
   if (Number(usdt) > 0) await env.chain.sendToken(env.usdt, account.address, usdt, 6);
   return account;
@@ -115,6 +120,11 @@ export async function tokenBalance(env: ChainEnv, address: Hex): Promise<bigint>
 }
 
 export const units = (amount: string, decimals: number) => parseUnits(amount, decimals);
+
+/** A JSON-RPC call the LocalChain helper has no method for (automine, mempool). */
+export function nodeCall(env: ChainEnv, method: string, params: unknown[] = []): Promise<unknown> {
+  return env.chain.client.request({ method: method as never, params: params as never });
+}
 
 export function expectOk(result: { ok: boolean; text: string }) {
   expect(result.ok, result.text).toBe(true);
