@@ -82,29 +82,40 @@ export const hotwalletStatusCommand: AdminCommand = {
 
 export const configWithdrawAutoCommand: AdminCommand = {
   name: 'config withdraw-auto',
-  summary: 'Let the withdraw sender review withdrawals at or below an amount by itself, or stop it',
+  summary:
+    'Let the withdraw sender review withdrawals at or below an amount by itself (or stop it); above --dual, two operators review',
   usage:
-    'config withdraw-auto <COIN> <CHAIN> (--limit <n> | --off) --reason "…"   (the rule must exist: config withdraw)',
+    'config withdraw-auto <COIN> <CHAIN> (--limit <n> | --off) [--dual <n> | --no-dual] --reason "…"   (the rule must exist: config withdraw)',
   mutating: true,
-  options: { ...valueOptions('limit'), ...flagOptions('off') },
+  options: { ...valueOptions('limit', 'dual'), ...flagOptions('off', 'no-dual') },
   async run(ctx, { positionals, values }) {
     const coin = need(positionals[0], 'coin');
     const chain = need(positionals[1], 'chain');
     const off = values.off === true;
     if (off === (values.limit !== undefined)) throw new AdminUsageError('say either --limit <n> or --off');
     const autoLimit = off ? null : decimalOption(values.limit, 'limit', 18, true);
+    if (values.dual !== undefined && values['no-dual'] === true)
+      throw new AdminUsageError('say either --dual <n> or --no-dual');
+    const dual =
+      values.dual !== undefined
+        ? { dualLimit: decimalOption(values.dual, 'dual', 18, true) }
+        : values['no-dual'] === true
+          ? { dualLimit: null }
+          : {};
     const updated = await ctx.db
       .update(withdrawRules)
-      .set({ autoLimit })
+      .set({ autoLimit, ...dual })
       .where(and(eq(withdrawRules.coin, coin), eq(withdrawRules.chain, chain)))
       .returning();
     if (updated.length === 0)
       throw new AdminUsageError(`no withdrawal rule for ${coin} on ${chain}: config withdraw first`);
     return {
-      text: off
-        ? `withdrawals of ${coin} on ${chain} wait for an operator's review`
-        : `withdrawals of ${coin} on ${chain} up to ${autoLimit} are reviewed by the sender`,
-      json: { coin, chain, autoLimit },
+      text:
+        (off
+          ? `withdrawals of ${coin} on ${chain} wait for an operator's review`
+          : `withdrawals of ${coin} on ${chain} up to ${autoLimit} are reviewed by the sender`) +
+        (updated[0]?.dualLimit ? `; above ${updated[0].dualLimit}, two operators review` : ''),
+      json: { coin, chain, autoLimit, dualLimit: updated[0]?.dualLimit ?? null },
     };
   },
 };

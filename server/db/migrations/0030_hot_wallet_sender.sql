@@ -6,6 +6,13 @@ CREATE TABLE "withdraw_sender_pauses" (
 	CONSTRAINT "withdraw_sender_pauses_chain_coin_pk" PRIMARY KEY("chain","coin")
 );
 --> statement-breakpoint
+CREATE TABLE "withdrawal_approvals" (
+	"withdrawal_id" bigint NOT NULL,
+	"operator" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	CONSTRAINT "withdrawal_approvals_withdrawal_id_operator_pk" PRIMARY KEY("withdrawal_id","operator")
+);
+--> statement-breakpoint
 CREATE TABLE "withdrawal_sends" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"withdrawal_id" bigint NOT NULL,
@@ -24,5 +31,6 @@ CREATE TABLE "withdrawal_sends" (
 );
 --> statement-breakpoint
 ALTER TABLE "withdraw_rules" ADD COLUMN "auto_limit" numeric(38, 18);--> statement-breakpoint
+ALTER TABLE "withdraw_rules" ADD COLUMN "dual_limit" numeric(38, 18);--> statement-breakpoint
 CREATE UNIQUE INDEX "withdrawal_sends_nonce" ON "withdrawal_sends" USING btree ("chain","sender","nonce","attempt");--> statement-breakpoint
 CREATE INDEX "withdrawal_sends_withdrawal" ON "withdrawal_sends" USING btree ("withdrawal_id");

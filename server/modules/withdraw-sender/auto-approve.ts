@@ -3,7 +3,7 @@
  * on the chain is reviewed by the sender itself, its history naming the sender as the reviewer. Above the limit,
  * or with no limit set, it waits for an operator (`admin withdrawals review`).
  */
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { withdrawals, withdrawRules } from '../withdraw/withdraw.schema.ts';
 import { advanceWithdrawal } from '../withdraw/withdraw.service.ts';
@@ -23,6 +23,8 @@ export async function autoApprove(database: Database, chain: string): Promise<nu
         eq(withdrawals.status, 'submitted'),
         isNotNull(withdrawRules.autoLimit),
         lte(withdrawals.amount, withdrawRules.autoLimit),
+        // Never past the two-operator rule, whatever the auto limit says.
+        or(isNull(withdrawRules.dualLimit), lte(withdrawals.amount, withdrawRules.dualLimit)),
       ),
     )
     .orderBy(asc(withdrawals.id))

@@ -56,3 +56,14 @@ export const withdrawSenderPauses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.chain, t.coin] })],
 );
+
+/** Each operator's approval of a withdrawal above its rule's dual limit: two different ones review it. */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull(),
+    operator: text('operator').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.withdrawalId, t.operator] })],
+);
