@@ -129,7 +129,9 @@ export interface InstrumentDetails {
 export const instrumentSymbol = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,16}$/));
 const symbol = instrumentSymbol;
 
-export const marketListRequest = v.object({ category: v.optional(v.picklist(MARKET_LIST_SCOPES), 'popular') });
+export const marketListRequest = v.object({
+  category: v.optional(v.picklist(MARKET_LIST_SCOPES), 'popular'),
+});
 
 export const candlesRequest = v.object({
   symbol,

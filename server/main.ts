@@ -27,6 +27,7 @@ import { chainReserveReader } from './modules/solvency/reserves.ts';
 import { solvencySnapshotJob } from './modules/solvency/solvency.job.ts';
 import { stakingMaturityJob } from './modules/staking/staking.job.ts';
 import { tradingTriggerJob } from './modules/trading/trading.job.ts';
+import { withdrawSenderJobs } from './modules/withdraw-sender/index.ts';
 import { applyDemoSeed, createRuntime, openConfiguredDatabase } from './runtime.ts';
 
 /** A stopping process that has not finished by then exits anyway (docs/deployment.md). */
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
     tradingTriggerJob(database, markets, app.log),
     priceAlertJob(database, markets, translator),
     ...chainWatcherJobs(database, chainRpcUrls(process.env)),
+    ...withdrawSenderJobs(database, chainRpcUrls(process.env), process.env, (line) => app.log.info(line)),
     solvencySnapshotJob(
       database,
       chainReserveReader(database.db, chainRpcUrls(process.env)),

@@ -20,3 +20,4 @@ export * from './modules/staking/staking.schema.ts';
 export * from './modules/trading/trading.schema.ts';
 export * from './modules/translations/translations.schema.ts';
 export * from './modules/withdraw/withdraw.schema.ts';
+export * from './modules/withdraw-sender/withdraw-sender.schema.ts';

@@ -11,6 +11,7 @@ import {
 import { configXpubCommand, depositCommand } from './commands/deposit.ts';
 import { configPairCommand, exchangePairsCommand } from './commands/exchange.ts';
 import { configFeedCommand, marketsStatusCommand } from './commands/feeds.ts';
+import { configWithdrawAutoCommand, hotwalletStatusCommand } from './commands/hotwallet.ts';
 import { idoAdvanceCommand, idoCreateCommand, idoListCommand } from './commands/ido.ts';
 import { configInstrumentCommand, marketsPinCommand, marketsUnpinCommand } from './commands/markets.ts';
 import {
@@ -52,6 +53,8 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   adjustCommand,
   auditCommand,
   configWithdrawCommand,
+  configWithdrawAutoCommand,
+  hotwalletStatusCommand,
   withdrawalsListCommand,
   ...withdrawalStepCommands,
   configInstrumentCommand,

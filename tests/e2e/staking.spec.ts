@@ -127,7 +127,9 @@ for (const [lang, bundle] of [
 
     // Assets per coin: what is free, reserved and staked adds up to the total (#40, 4).
     await page.goto('/assets');
-    const usdt = page.locator('.balance-table tbody tr').filter({ has: page.locator('th', { hasText: /^USDT$/ }) });
+    const usdt = page
+      .locator('.balance-table tbody tr')
+      .filter({ has: page.locator('th', { hasText: /^USDT$/ }) });
     const cells = usdt.locator('td');
     await expect(cells).toHaveCount(4);
     const figures = (await cells.allTextContents()).map((text) => Number(text.replaceAll(',', '')));

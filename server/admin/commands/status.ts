@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { idempotencyKeys } from '../../http/idempotency/idempotency.schema.ts';
 import { chains, coins, settings } from '../../modules/config/config.schema.ts';
 import { publicTestKeysInUse } from '../../modules/deposit/index.ts';
+import { withdrawSenderPauses } from '../../modules/withdraw-sender/index.ts';
 import { adminAudit } from '../audit.schema.ts';
 import type { AdminCommand } from '../command.ts';
 
@@ -34,6 +35,7 @@ export const statusCommand: AdminCommand = {
     const countOf = async (table: CountedTable) =>
       (await ctx.db.select({ n: count() }).from(table))[0]?.n ?? 0;
     const testKeys = await publicTestKeysInUse(ctx.db);
+    const pauses = await ctx.db.select().from(withdrawSenderPauses);
     const json = {
       database: { kind: ctx.database.kind, location: ctx.database.location },
       via: ctx.via,
@@ -45,10 +47,15 @@ export const statusCommand: AdminCommand = {
         idempotencyKeys: await countOf(idempotencyKeys),
         auditEntries: await countOf(adminAudit),
       },
-      warnings: testKeys.map(
-        (family) =>
-          `the ${family} deposit key is a public test key: do not send real funds (admin config xpub)`,
-      ),
+      warnings: [
+        ...testKeys.map(
+          (family) =>
+            `the ${family} deposit key is a public test key: do not send real funds (admin config xpub)`,
+        ),
+        ...pauses.map(
+          (p) => `withdrawals of ${p.coin} on ${p.chain} are paused: ${p.reason} (admin hotwallet status)`,
+        ),
+      ],
     };
     const text = [
       `database         ${json.database.kind} (${json.database.location})`,

@@ -10,6 +10,7 @@ import {
   listWithdrawals,
   WithdrawalStateError,
 } from '../../modules/withdraw/withdraw.service.ts';
+import { reviewWithdrawal } from '../../modules/withdraw-sender/index.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 import { flagOptions, valueOptions } from '../options.ts';
 import { listText } from '../text.ts';
@@ -110,6 +111,19 @@ function step(
       if (extra.txid && (!txid || !/^[A-Za-z0-9]{8,100}$/.test(txid)))
         throw new AdminUsageError('--txid must be the chain transaction id');
       try {
+        if (to === 'reviewed') {
+          // Above the coin's dual limit a review needs two different operators (withdraw-sender).
+          const r = await reviewWithdrawal(ctx.db, id, ctx.actor, new Date());
+          return r.reviewed
+            ? {
+                text: `withdrawal #${id} is now reviewed (by ${r.approvedBy.join(' and ')})`,
+                json: r.withdrawal,
+              }
+            : {
+                text: `withdrawal #${id}: approved by ${r.approvedBy.join(', ')}; a second, different operator must review it`,
+                json: r,
+              };
+        }
         const w = await advanceWithdrawal(ctx.db, id, to, {
           actor: `operator:${ctx.actor}`,
           note: extra.reasonIsNote ? ctx.reason : null,

@@ -12,6 +12,10 @@ export const withdrawRules = pgTable(
     min: money('min').notNull(),
     max: money('max').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** The withdraw sender reviews withdrawals at or below this amount by itself; null: never. */
+    autoLimit: money('auto_limit'),
+    /** Above this amount a review needs two different operators (withdrawal_approvals); null: one. */
+    dualLimit: money('dual_limit'),
   },
   (t) => [primaryKey({ columns: [t.coin, t.chain] })],
 );

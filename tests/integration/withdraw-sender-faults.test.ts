@@ -1,0 +1,186 @@
+/**
+ * The withdraw sender when things go wrong, against the local node: a transaction kept pending is
+ * replaced with higher fees at the same nonce and only one of them pays; a hot wallet short of a
+ * coin pauses that coin (visible in admin status and admin hotwallet status, nothing sent,
+ * nothing lost) and resumes when funded; two senders racing on one PostgreSQL database sign one
+ * transaction per withdrawal with nonces without gaps. `audit` clean after each.
+ */
+import { eq } from 'drizzle-orm';
+import type { Hex } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
+import { describe, expect, test } from 'vitest';
+import { auditLedger } from '../../server/ledger/audit.ts';
+import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
+import { withdrawals } from '../../server/modules/withdraw/withdraw.schema.ts';
+import { withdrawalSends, withdrawSenderPauses } from '../../server/modules/withdraw-sender/index.ts';
+import { useChainDatabase } from '../helpers/chain-app.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import {
+  CHAIN,
+  CONFIRMATIONS,
+  fundedUser,
+  hotWallet,
+  minedCount,
+  nodeCall,
+  pinnedClock,
+  recipient,
+  senderConfig,
+  senderFor,
+  submitted,
+  tokenBalance,
+} from '../helpers/sender-env.ts';
+
+for (const target of DATABASE_TARGETS)
+  describe.skipIf(!target.available)(`EVM withdraw sender faults on a local node, ${target.name}`, () => {
+    const { env, admin } = useChainDatabase(target, senderConfig);
+    const statusOf = async (id: number) =>
+      (await env.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0];
+    const sendsOf = (id: number) =>
+      env.database.db.select().from(withdrawalSends).where(eq(withdrawalSends.withdrawalId, id));
+    const audited = async () => expect((await auditLedger(env.database.db)).ok).toBe(true);
+
+    test('a stuck transaction is replaced with higher fees at the same nonce; one of them pays', async () => {
+      const clock = pinnedClock();
+      const wallet = await hotWallet(env, '2', '500');
+      const user = await fundedUser(env.database, 'USDT', '100');
+      const to = recipient();
+      const id = await submitted(env.database, user, {
+        coin: 'USDT',
+        chain: CHAIN,
+        address: to,
+        amount: '10',
+      });
+      const pass = senderFor(env, CHAIN, wallet, clock);
+      await nodeCall(env, 'evm_setAutomine', [false]);
+      try {
+        expect(await pass()).toMatchObject({ sent: 1 });
+        // Pending, before the timeout: left alone.
+        clock.advance(59_000);
+        expect(await pass()).toMatchObject({ replaced: 0, rebroadcast: 0 });
+        clock.advance(1_000);
+        expect(await pass()).toMatchObject({ replaced: 1 });
+      } finally {
+        await nodeCall(env, 'evm_setAutomine', [true]);
+      }
+      const sends = (await sendsOf(id)).sort((a, b) => a.attempt - b.attempt);
+      expect(sends.map((s) => [s.nonce, s.attempt, s.status])).toEqual([
+        [0, 0, 'replaced'],
+        [0, 1, 'pending'],
+      ]);
+      const [first, second] = sends;
+      expect(BigInt(second?.maxFeePerGas ?? 0) * 10n).toBeGreaterThanOrEqual(
+        BigInt(first?.maxFeePerGas ?? 0) * 11n,
+      );
+      expect((await statusOf(id))?.txid).toBe(second?.txHash);
+      await env.chain.mine(CONFIRMATIONS);
+      expect(await pass()).toMatchObject({ completed: 1 });
+      expect((await statusOf(id))?.status).toBe('successful');
+      expect(await minedCount(env, wallet.address)).toBe(1);
+      expect(await tokenBalance(env, to)).toBe(9_000_000n);
+      await audited();
+    });
+
+    test('a hot wallet short of a coin pauses it: nothing sent, nothing lost; funded, it resumes', async () => {
+      const clock = pinnedClock();
+      const key = generatePrivateKey();
+      const wallet = await hotWallet(env, '1', '5', key);
+      const pass = senderFor(env, CHAIN, wallet, clock);
+      const user = await fundedUser(env.database, 'USDT', '100');
+      const ethUser = await fundedUser(env.database, 'ETH', '1');
+      const [to, toEth] = [recipient(), recipient()];
+      const id = await submitted(env.database, user, {
+        coin: 'USDT',
+        chain: CHAIN,
+        address: to,
+        amount: '50',
+      });
+      const ethId = await submitted(env.database, ethUser, {
+        coin: 'ETH',
+        chain: CHAIN,
+        address: toEth,
+        amount: '0.1',
+      });
+      const lines: string[] = [];
+      const logged = senderFor(env, CHAIN, wallet, clock, { log: (line) => lines.push(line) });
+      expect(await logged()).toMatchObject({ approved: 2, sent: 1, paused: ['USDT'] });
+      expect((await statusOf(id))?.status).toBe('reviewed');
+      expect((await statusOf(ethId))?.status).toBe('processing');
+      expect(await sendsOf(id)).toHaveLength(0);
+      expect(await balanceOf(env.database.db, userAccount(user.address, 'frozen'), 'USDT')).toBe('50');
+      expect(lines.join('\n')).toMatch(/USDT on ERC20: waiting for funds/);
+      expect(lines.join('\n')).not.toContain(key.slice(2));
+      // The operator sees it in admin status and admin hotwallet status; never the key.
+      const status = await admin('status');
+      expect(status.text).toMatch(/withdrawals of USDT on ERC20 are paused: waiting for funds/);
+      const saved = { rpc: process.env.CHAIN_RPC_ERC20, key: process.env.HOT_WALLET_KEY_ERC20 };
+      process.env.CHAIN_RPC_ERC20 = env.chain.url;
+      process.env.HOT_WALLET_KEY_ERC20 = key;
+      try {
+        const shown = await admin('hotwallet', 'status');
+        expect(shown.ok, shown.text).toBe(true);
+        expect(shown.text).toContain(wallet.address);
+        expect(shown.text).toMatch(/USDT\s+5\n/);
+        expect(shown.text).toMatch(/USDT\s+PAUSED: waiting for funds/);
+        expect(shown.text).toContain('key from HOT_WALLET_KEY_ERC20');
+        expect(`${shown.text}${JSON.stringify(shown.json)}`).not.toContain(key.slice(2));
+      } finally {
+        for (const [name, value] of [
+          ['CHAIN_RPC_ERC20', saved.rpc],
+          ['HOT_WALLET_KEY_ERC20', saved.key],
+        ] as const)
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+      }
+      expect(await pass()).toMatchObject({ sent: 0, paused: ['USDT'] });
+      expect(await tokenBalance(env, to)).toBe(0n);
+
+      await env.chain.sendToken(env.usdt, wallet.address, '100', 6);
+      expect(await pass()).toMatchObject({ sent: 1, paused: [] });
+      expect(await env.database.db.select().from(withdrawSenderPauses)).toHaveLength(0);
+      await env.chain.mine(CONFIRMATIONS);
+      expect(await pass()).toMatchObject({ completed: 2 });
+      expect(await tokenBalance(env, to)).toBe(49_000_000n);
+      expect(await balanceOf(env.database.db, userAccount(user.address, 'frozen'), 'USDT')).toBe('0');
+      await audited();
+    });
+
+    // PGlite is one process's database: its advisory locks are no-ops, so only PostgreSQL races.
+    test.skipIf(target.name !== 'postgres')(
+      'two senders racing on one database: one transaction per withdrawal, nonces without gaps',
+      async () => {
+        const clock = pinnedClock();
+        const wallet = await hotWallet(env, '2', '500');
+        const user = await fundedUser(env.database, 'USDT', '200');
+        const ids: number[] = [];
+        for (let i = 0; i < 6; i += 1)
+          ids.push(
+            await submitted(env.database, user, {
+              coin: 'USDT',
+              chain: CHAIN,
+              address: recipient(),
+              amount: '10',
+            }),
+          );
+        const [a, b] = [senderFor(env, CHAIN, wallet, clock), senderFor(env, CHAIN, wallet, clock)];
+        let skipped = 0;
+        for (let round = 0; round < 5; round += 1) {
+          const runs = await Promise.all([a(), b()]);
+          skipped += runs.filter((r) => !r.ran).length;
+        }
+        await env.chain.mine(CONFIRMATIONS);
+        await Promise.all([a(), b()]);
+        const sends = await env.database.db
+          .select()
+          .from(withdrawalSends)
+          .where(eq(withdrawalSends.sender, wallet.address.toLowerCase()));
+        expect(sends).toHaveLength(6);
+        expect(new Set(sends.map((s) => s.withdrawalId))).toEqual(new Set(ids));
+        expect(sends.map((s) => s.nonce).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5]);
+        expect(await minedCount(env, wallet.address as Hex)).toBe(6);
+        for (const id of ids) expect((await statusOf(id))?.status).toBe('successful');
+        // The lock really kept one of them out at least once.
+        expect(skipped).toBeGreaterThan(0);
+        await audited();
+      },
+    );
+  });
