@@ -32,6 +32,7 @@ import {
   withdrawalStepCommands,
   withdrawalsListCommand,
 } from './commands/withdraw.ts';
+import { withdrawSafetyCommands } from './commands/withdraw-safety.ts';
 
 export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   statusCommand,
@@ -49,6 +50,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   configWithdrawCommand,
   withdrawalsListCommand,
   ...withdrawalStepCommands,
+  ...withdrawSafetyCommands,
   configInstrumentCommand,
   configFeedCommand,
   marketsStatusCommand,
