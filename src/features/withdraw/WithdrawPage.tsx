@@ -47,8 +47,9 @@ function WithdrawForm({ options, saved }: { options: WithdrawOption[]; saved: Sa
   if (!option) return <p className="muted">{t('messages.no_data')}</p>;
 
   const check = (): string => {
-    if (!picked) return t('errors.withdrawal_address_not_saved');
-    if (picked.usableFrom > Date.now()) return t('addressBook.notYetUsable');
+    // Every saved address still cooling, or none saved for this coin and network.
+    if (!picked)
+      return book.length > 0 ? t('addressBook.notYetUsable') : t('errors.withdrawal_address_not_saved');
     if (!amount) return t('errors.field_required', { field: t('withdraw.amount') });
     if (!v.is(decimalAmount(18), amount)) return t('errors.field_invalid', { field: t('withdraw.amount') });
     if (compareDecimal(amount, option.min) === -1 || compareDecimal(amount, option.max) === 1) {
@@ -150,7 +151,7 @@ function WithdrawForm({ options, saved }: { options: WithdrawOption[]; saved: Sa
             ))}
           </select>
         )}
-        {picked ? <SavedAddressLine saved={picked} /> : null}
+        {book.length > 0 ? <SavedAddressLine saved={picked ?? (book[0] as SavedAddress)} /> : null}
       </div>
       <RouteLink to="withdrawAddressBook" />
       <AmountField
