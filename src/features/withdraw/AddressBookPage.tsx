@@ -112,7 +112,7 @@ function Book({ book, options, reload }: { book: AddressBook; options: WithdrawO
             {book.addresses.map((a) => (
               <li key={a.id} className="address-book-entry">
                 <SavedAddressLine saved={a} />
-                <button type="button" className="link danger" onClick={() => setDoomed(a)}>
+                <button type="button" className="link-button" onClick={() => setDoomed(a)}>
                   {t('addressBook.delete')}
                 </button>
               </li>

@@ -8,9 +8,11 @@ export function SavedAddressLine({ saved, now = Date.now() }: { saved: SavedAddr
   const cooling = saved.usableFrom > now;
   return (
     <div className="saved-address">
-      <strong>{saved.label}</strong>{' '}
-      <span className="muted small">
-        {saved.coin} · {saved.chain}
+      <span>
+        <strong>{saved.label}</strong>{' '}
+        <span className="muted small">
+          {saved.coin} · {saved.chain}
+        </span>
       </span>
       <span className="mono break small" dir="ltr">
         {saved.address}
