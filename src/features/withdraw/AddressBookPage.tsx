@@ -128,10 +128,13 @@ function Book({ book, options, reload }: { book: AddressBook; options: WithdrawO
             {book.history.map((h) => (
               <li key={`${h.action}-${h.at}-${h.address}`}>
                 <span className="timeline-status">
-                  {t(h.action === 'added' ? 'addressBook.historyAdded' : 'addressBook.historyDeleted', {
-                    label: h.label,
-                  })}{' '}
-                  · {h.coin} · {h.chain}
+                  {/* Isolated: a Latin label inside Arabic text keeps its quotes where they belong. */}
+                  <bdi>
+                    {t(h.action === 'added' ? 'addressBook.historyAdded' : 'addressBook.historyDeleted', {
+                      label: h.label,
+                    })}
+                  </bdi>{' '}
+                  · <bdi>{`${h.coin} · ${h.chain}`}</bdi>
                 </span>
                 <span className="muted small">
                   <When at={h.at} />

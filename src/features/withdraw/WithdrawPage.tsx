@@ -138,7 +138,8 @@ function WithdrawForm({ options, saved }: { options: WithdrawOption[]; saved: Sa
           <select
             name="address"
             aria-label={t('withdraw.address')}
-            value={picked?.id ?? ''}
+            // A cooling address shows as chosen (disabled) rather than an empty box.
+            value={(picked ?? book[0])?.id ?? ''}
             onChange={(e) => {
               changed();
               setPickedId(Number(e.target.value));
