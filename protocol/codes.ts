@@ -89,9 +89,13 @@ export const CODES = {
   '10021': read('deposit', true),
   '10022': read('withdraw', true),
   '10023': write('withdraw'),
+  // Not in the original table: the withdrawal address book (docs/withdrawals.md).
+  '10024': read('withdraw', true),
   '10025': write('withdraw'),
   '10026': read('withdraw', true),
   '10027': read('withdraw', true),
+  '10028': write('withdraw'),
+  '10029': write('withdraw'),
   '10030': {
     wallet: false,
     mutating: false,

@@ -99,6 +99,12 @@ import {
   withdrawRecordsRequest,
   withdrawRequest,
 } from './withdraw.ts';
+import {
+  type AddressBook,
+  addressAddRequest,
+  addressDeleteRequest,
+  type SavedAddress,
+} from './withdraw-address-book.ts';
 import type { WithdrawalTerms } from './withdraw-authorization.ts';
 
 /** A code's side of the contract: what it accepts, and (as a type only) what it answers. */
@@ -134,9 +140,12 @@ export const CONTRACT = {
   '10021': code<typeof recordsRequest, Page<DepositRecord>>(recordsRequest),
   '10022': code<typeof emptyForm, WithdrawOption[]>(emptyForm),
   '10023': code<typeof withdrawalTermsRequest, WithdrawalTerms>(withdrawalTermsRequest),
+  '10024': code<typeof emptyForm, AddressBook>(emptyForm),
   '10025': code<typeof withdrawRequest, Withdrawal>(withdrawRequest),
   '10026': code<typeof withdrawRecordsRequest, Page<Withdrawal>>(withdrawRecordsRequest),
   '10027': code<typeof withdrawalDetailsRequest, WithdrawalDetails>(withdrawalDetailsRequest),
+  '10028': code<typeof addressAddRequest, SavedAddress>(addressAddRequest),
+  '10029': code<typeof addressDeleteRequest, { deleted: boolean }>(addressDeleteRequest),
   '10030': code<typeof exchangeQuoteRequest, ExchangeQuoteResponse>(exchangeQuoteRequest),
   '10031': code<typeof exchangeRequest, ExchangeRecord>(exchangeRequest),
   '10034': code<typeof exchangeRecordsRequest, Page<ExchangeRecord>>(exchangeRecordsRequest),

@@ -42,6 +42,12 @@ export const ERRORS = {
   withdrawal_terms_expired: { code: 'E2011', http: 200 },
   withdrawal_terms_used: { code: 'E2012', http: 200 },
   withdrawal_terms_changed: { code: 'E2013', http: 200 },
+  // E2014-E2018: the address book (10024, 10028, 10029) and the daily limits.
+  withdrawal_address_not_saved: { code: 'E2014', http: 200 },
+  withdrawal_address_cooling: { code: 'E2015', http: 200 },
+  withdrawal_daily_limit: { code: 'E2016', http: 200 },
+  address_book_duplicate: { code: 'E2017', http: 200 },
+  address_book_full: { code: 'E2018', http: 200 },
   // E203x: flash exchange (10030/10031), numbered after its codes.
   quote_expired: { code: 'E2030', http: 200 },
   exchange_pair_unavailable: { code: 'E2031', http: 200 },

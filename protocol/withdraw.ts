@@ -32,6 +32,9 @@ export interface WithdrawOption {
   min: string;
   max: string;
   available: string;
+  /** The coin's daily limit and what is left of it over the last 24 hours (null: no limit). */
+  dailyLimit: string | null;
+  leftToday: string | null;
 }
 
 const symbol = v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,12}$/));
@@ -78,6 +81,8 @@ export interface WithdrawalEvent {
 export interface WithdrawalDetails {
   withdrawal: Withdrawal;
   history: WithdrawalEvent[];
+  /** The transaction on the chain's explorer (its configured URL template), once there is a txid. */
+  explorerUrl: string | null;
 }
 
 export const withdrawRecordsRequest = v.object({

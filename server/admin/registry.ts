@@ -38,6 +38,7 @@ import {
   withdrawalStepCommands,
   withdrawalsListCommand,
 } from './commands/withdraw.ts';
+import { withdrawSafetyCommands } from './commands/withdraw-safety.ts';
 
 export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   statusCommand,
@@ -57,6 +58,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   hotwalletStatusCommand,
   withdrawalsListCommand,
   ...withdrawalStepCommands,
+  ...withdrawSafetyCommands,
   configInstrumentCommand,
   configFeedCommand,
   marketsStatusCommand,

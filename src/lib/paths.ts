@@ -53,6 +53,7 @@ export const paths = {
   stakingRecord: route('/StakingRecord', 'stakingRecord', true),
   withdrawalDetails: route('/withdrawalDetails', 'withdrawalDetails', true),
   withdrawRecord: route('/withdrawRecord', 'withdrawRecord', true),
+  withdrawAddressBook: route('/withdrawAddressBook', 'withdrawAddressBook', true),
   flashExchange: route('/flashExchange', 'flashExchange', true),
   flashRedemptionRecord: route('/flashRedemptionRecord', 'flashRedemptionRecord', true),
   alerts: route('/alerts', 'alerts', true),

@@ -37,6 +37,7 @@ const FEATURE_OF: Partial<Record<string, Feature>> = {
   [paths.rechargeRecord.path]: 'deposit',
   [paths.withdraw.path]: 'withdraw',
   [paths.withdrawRecord.path]: 'withdraw',
+  [paths.withdrawAddressBook.path]: 'withdraw',
   [paths.withdrawalDetails.path]: 'withdraw',
   [paths.flashExchange.path]: 'exchange',
   [paths.flashRedemptionRecord.path]: 'exchange',

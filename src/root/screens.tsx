@@ -96,6 +96,9 @@ export const SCREENS: Partial<Record<string, LazyScreen>> = {
   [paths.withdrawRecord.path]: lazyScreen(() =>
     import('../features/withdraw/WithdrawRecordPage.tsx').then((m) => m.WithdrawRecordPage),
   ),
+  [paths.withdrawAddressBook.path]: lazyScreen(() =>
+    import('../features/withdraw/AddressBookPage.tsx').then((m) => m.AddressBookPage),
+  ),
   [paths.withdrawalDetails.path]: lazyScreen(() =>
     import('../features/withdraw/WithdrawalDetailsPage.tsx').then((m) => m.WithdrawalDetailsPage),
   ),

@@ -1,7 +1,8 @@
 /**
  * Deposits and withdrawals as a user meets them: personal deposit addresses with QR codes, a
- * deposit credited by the operator, a withdrawal refused for a bad address, then shown with its
- * terms, refused by the wallet, signed by it (EIP-712), accepted and followed through review and
+ * deposit credited by the operator, a bad address refused by the address book, a good one saved
+ * (the operator's cooling-off off here: tests/e2e/withdraw-address-book.spec.ts waits it out), a
+ * withdrawal to it shown with its terms, refused by the wallet, signed by it (EIP-712), accepted and followed through review and
  * completion; in English and Arabic.
  */
 import ar from '../../locales/ar.json' with { type: 'json' };
@@ -39,12 +40,20 @@ for (const [lang, bundle, key] of [
     await expect(usdtRow.locator('td').first()).toHaveText(/200/);
     await screenshot(page, `assets-${lang}`);
 
-    await page.goto('/withdraw');
+    admin('config', 'address-delay', 'off');
+    await page.goto('/withdrawAddressBook');
+    await page.locator('select').selectOption('USDT TRC20');
     await page.locator('input[name="address"]').fill('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
-    await page.locator('input[name="amount"]').fill('50');
+    await page.locator('input[name="label"]').fill('Cold');
     await page.locator('button[type="submit"]').click();
     await expect(page.locator('.form-error')).toContainText('TRC20');
     await page.locator('input[name="address"]').fill(TRON_TO);
+    await page.locator('button[type="submit"]').click();
+    await expect(page.locator('.address-book-entry')).toContainText(TRON_TO);
+
+    await page.goto('/withdraw');
+    await expect(page.locator('select[name="address"]')).toContainText('Cold');
+    await page.locator('input[name="amount"]').fill('50');
     await page.locator('button[type="submit"]').click();
     // The terms the server fixed, shown before the wallet signs them.
     const sheet = page.locator('.sheet');

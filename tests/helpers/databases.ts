@@ -8,6 +8,8 @@
 import net from 'node:net';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../server/db/client.ts';
+import { settings } from '../../server/modules/config/config.schema.ts';
+import { ADDRESS_DELAY_SETTING } from '../../server/modules/withdraw/address-book.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -40,6 +42,15 @@ if (!postgresAvailable) {
   );
 }
 
+/**
+ * Settings every test database starts with: no cooling-off for a newly saved withdrawal address
+ * (tests/helpers/signed-withdrawal.ts saves the address, then withdraws at once). The address
+ * book's own tests set the delay back with `admin config address-delay`.
+ */
+async function testDefaults(database: Database): Promise<void> {
+  await database.db.insert(settings).values({ key: ADDRESS_DELAY_SETTING, value: 0 }).onConflictDoNothing();
+}
+
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
   available: boolean;
@@ -60,6 +71,7 @@ async function createPostgres() {
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
   await database.migrate();
+  await testDefaults(database);
   return {
     database,
     url: url.toString(),
@@ -76,6 +88,7 @@ async function createPostgres() {
 async function createPglite() {
   const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
   await database.migrate();
+  await testDefaults(database);
   return { database, dispose: () => database.close() };
 }
 

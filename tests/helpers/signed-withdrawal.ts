@@ -1,6 +1,8 @@
 /**
- * A withdrawal as the page makes it (docs/withdrawals.md, "The wallet signs"): the terms from
- * 10023, signed by the wallet's key (EIP-712), then 10025 with the nonce and the signature.
+ * A withdrawal as the page makes it (docs/withdrawals.md, "The wallet signs"): the address saved
+ * in the book (10028; test databases start with no cooling-off, tests/helpers/databases.ts), the
+ * terms from 10023, signed by the wallet's key (EIP-712), then 10025 with the nonce and the
+ * signature.
  */
 import { randomUUID } from 'node:crypto';
 import type { LocalAccount } from 'viem';
@@ -29,6 +31,14 @@ export async function signWithdrawal(
   fields: WithdrawalFields,
 ): Promise<{ fields: Record<string, string> } | { refused: Answer<'10025'> }> {
   const { requestId = randomUUID(), ...asked } = fields;
+  // Saved already ("duplicate") or refused as 10023 will refuse it: either way 10023 answers next.
+  await call('10028', {
+    coin: asked.coin,
+    chain: asked.chain,
+    address: asked.address,
+    label: 'test',
+    requestId: randomUUID(),
+  });
   const terms = await call('10023', { ...asked, requestId: randomUUID() });
   if (terms.respCode !== '00000' || !terms.data) return { refused: terms as unknown as Answer<'10025'> };
   const signature = await account.signTypedData(withdrawalTypedData(terms.data));

@@ -54,6 +54,8 @@ describe.each(targets)('SIGKILL during a stream of withdrawals (%s)', (name) => 
         reason: 'crash test',
       }),
     );
+    // Withdrawals go to a saved address (tests/helpers/signed-withdrawal.ts saves it): usable at once.
+    await admin('config', 'address-delay', 'off', '--reason', 'crash test');
 
     // A stream of withdrawals; the process dies while it runs.
     const withdrawals = withdrawUntilGone(call, account);

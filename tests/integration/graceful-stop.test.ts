@@ -56,6 +56,8 @@ describe.each(targets)('SIGTERM with open streams and calls in flight (%s)', (na
         reason: 'stop test',
       }),
     );
+    // Withdrawals go to a saved address (tests/helpers/signed-withdrawal.ts saves it): usable at once.
+    await adminCli(env, 'config', 'address-delay', 'off', '--reason', 'stop test');
 
     // 100 clients watching prices, each until the server ends its stream (or a minute passes).
     const streams = Array.from({ length: STREAMS }, () => readTicks(server?.url ?? '', SYMBOLS, 60_000));

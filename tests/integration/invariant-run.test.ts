@@ -59,6 +59,8 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
     const [a] = pair.servers as [ServerProcess, ServerProcess];
     const env = { ...pair.target.env, ...clock };
     const people: { on: [FormCall, FormCall]; account: LocalAccount }[] = [];
+    // Withdrawals go to a saved address (tests/helpers/signed-withdrawal.ts saves it): usable at once.
+    await adminCli(env, 'config', 'address-delay', 'off', '--reason', 'invariant run');
     for (let i = 0; i < USERS; i += 1) {
       const on = sharedSession(pair.servers);
       const key = freshKey();

@@ -67,6 +67,8 @@ for (const target of DATABASE_TARGETS) {
         min: '10',
         max: '50000',
         available: '100',
+        dailyLimit: '100000',
+        leftToday: '100000',
       });
       expect(options).toHaveLength(7);
     });

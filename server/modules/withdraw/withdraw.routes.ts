@@ -1,4 +1,5 @@
 import { defineHandler } from '../../http/handler.ts';
+import { addressBook, deleteAddress, saveAddress } from './address-book.ts';
 import {
   submitWithdrawal,
   withdrawalDetails,
@@ -15,6 +16,18 @@ export const withdrawHandlers = [
   defineHandler({
     code: '10023',
     handle: (ctx, input) => withdrawalTermsFor(ctx.db, ctx.wallet, input),
+  }),
+  defineHandler({
+    code: '10024',
+    handle: (ctx) => addressBook(ctx.db, ctx.wallet),
+  }),
+  defineHandler({
+    code: '10028',
+    handle: (ctx, input) => saveAddress(ctx.db, ctx.wallet, input),
+  }),
+  defineHandler({
+    code: '10029',
+    handle: (ctx, input) => deleteAddress(ctx.db, ctx.wallet, input.id),
   }),
   defineHandler({
     code: '10025',

@@ -77,3 +77,36 @@ export const withdrawalTerms = pgTable(
   },
   (t) => [index('withdrawal_terms_user').on(t.user)],
 );
+
+/**
+ * The user's saved withdrawal addresses (docs/withdrawals.md, "The address book"). A deleted one
+ * keeps its row (`deletedAt`) so that saving it again starts a new cooling-off, never resumes one.
+ */
+export const withdrawAddresses = pgTable(
+  'withdraw_addresses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user: text('user').notNull(),
+    coin: text('coin').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usableFrom: timestamp('usable_from', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('withdraw_addresses_user').on(t.user)],
+);
+
+/** Each save and delete, for the book's history the user sees (and its push). */
+export const withdrawAddressEvents = pgTable(
+  'withdraw_address_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    user: text('user').notNull(),
+    addressId: bigint('address_id', { mode: 'number' }).notNull(),
+    action: text('action', { enum: ['added', 'deleted'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('withdraw_address_events_user').on(t.user)],
+);

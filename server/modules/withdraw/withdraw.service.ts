@@ -30,7 +30,9 @@ import {
   userAccount,
 } from '../../ledger/ledger.ts';
 import { chains } from '../config/index.ts';
-import { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from '../deposit/index.ts';
+import { addressValidFor, requireUsableAddress } from './address-book.ts';
+import { explorerUrl } from './explorer.ts';
+import { dailyLimits, leftToday, requireWithinLimit } from './limits.ts';
 import { withdrawalEvents, withdrawals, withdrawRules } from './withdraw.schema.ts';
 import { issueTerms, redeemTerms } from './withdraw-terms.ts';
 
@@ -56,11 +58,7 @@ function toWithdrawal(r: Row): Withdrawal {
   };
 }
 
-export function addressValidFor(family: 'evm' | 'tron' | 'bitcoin', address: string): boolean {
-  if (family === 'tron') return isValidTronAddress(address);
-  if (family === 'bitcoin') return isValidBitcoinAddress(address);
-  return isValidEvmAddress(address);
-}
+export { addressValidFor };
 
 export async function withdrawOptions(db: DbOrTx, wallet: string): Promise<WithdrawOption[]> {
   const rules = await db
@@ -81,6 +79,10 @@ export async function withdrawOptions(db: DbOrTx, wallet: string): Promise<Withd
     userAccount(wallet),
     rules.map((r) => r.coin),
   );
+  const limits = await dailyLimits(db);
+  const left = new Map<string, { limit: string; left: string } | null>();
+  for (const coin of new Set(rules.map((r) => r.coin)))
+    left.set(coin, await leftToday(db, wallet, coin, limits));
   return rules.map((r) => ({
     coin: r.coin,
     chain: r.chain,
@@ -88,6 +90,8 @@ export async function withdrawOptions(db: DbOrTx, wallet: string): Promise<Withd
     min: fmt(dec(r.min)),
     max: fmt(dec(r.max)),
     available: available.get(r.coin) ?? '0',
+    dailyLimit: left.get(r.coin)?.limit ?? null,
+    leftToday: left.get(r.coin)?.left ?? null,
   }));
 }
 
@@ -149,9 +153,11 @@ export async function withdrawalTermsFor(
   input: Pick<WithdrawRequest, 'coin' | 'chain' | 'address' | 'amount'>,
 ): Promise<WithdrawalTerms> {
   const { amount, fee } = await checkedRequest(tx, input);
+  await requireUsableAddress(tx, wallet, input);
   const available = (await balancesByCoin(tx, userAccount(wallet), [input.coin])).get(input.coin) ?? '0';
   if (dec(amount).greaterThan(dec(available)))
     throw new DomainError('insufficient_balance', { coin: input.coin });
+  await requireWithinLimit(tx, wallet, input.coin, amount, false);
   return issueTerms(tx, wallet, {
     coin: input.coin,
     chain: input.chain,
@@ -165,6 +171,11 @@ export async function withdrawalTermsFor(
 export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRequest): Promise<Withdrawal> {
   const { amount, fee } = await checkedRequest(tx, input);
   const terms = await redeemTerms(tx, wallet, input, fee);
+  // After the signature: an altered request is refused as such. The address may have been
+  // deleted (or the limit used up) since the terms were issued, so both are asked again here.
+  await requireUsableAddress(tx, wallet, input);
+  await requireWithinLimit(tx, wallet, input.coin, amount, true);
+  const now = new Date();
   const [row] = await tx
     .insert(withdrawals)
     .values({
@@ -178,6 +189,9 @@ export async function submitWithdrawal(tx: Tx, wallet: string, input: WithdrawRe
       status: 'submitted',
       termsNonce: terms.nonce,
       signature: input.signature,
+      // The process's clock, as the daily limit's window reads it.
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   if (!row) throw new Error('withdrawal not stored');
@@ -266,6 +280,7 @@ export async function withdrawalDetails(
   return {
     withdrawal: toWithdrawal(row),
     history: history.map((h) => ({ status: h.status, at: h.at.getTime(), note: h.note })),
+    explorerUrl: await explorerUrl(db, row.chain, row.txid),
   };
 }
 

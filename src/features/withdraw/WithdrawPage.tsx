@@ -4,10 +4,10 @@ import * as v from 'valibot';
 import { useLocation } from 'wouter';
 import { decimalAmount } from '../../../protocol/validation.ts';
 import type { WithdrawOption } from '../../../protocol/withdraw.ts';
+import type { SavedAddress } from '../../../protocol/withdraw-address-book.ts';
 import { type WithdrawalTerms, withdrawalTypedDataJson } from '../../../protocol/withdraw-authorization.ts';
 import { currentUser } from '../../app/store.ts';
 import { AmountField } from '../../components/AmountField.tsx';
-import { CodeField } from '../../components/CodeField.tsx';
 import { ConfirmSheet } from '../../components/ConfirmSheet.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { FormSubmit } from '../../components/FormSubmit.tsx';
@@ -18,9 +18,10 @@ import { compareDecimal, subtract, withThousands } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSendForm } from '../../lib/use-send-form.ts';
 import { loadWallet, WalletError, walletErrorMessageKey } from '../account/index.ts';
-import { getWithdrawalTerms, getWithdrawOptions, submitWithdrawal } from './api.ts';
+import { getAddressBook, getWithdrawalTerms, getWithdrawOptions, submitWithdrawal } from './api.ts';
+import { SavedAddressLine } from './SavedAddressLine.tsx';
 
-function WithdrawForm({ options }: { options: WithdrawOption[] }) {
+function WithdrawForm({ options, saved }: { options: WithdrawOption[]; saved: SavedAddress[] }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const coins = [...new Set(options.map((o) => o.coin))];
@@ -28,7 +29,11 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   const chains = options.filter((o) => o.coin === coin);
   const [chain, setChain] = useState(chains[0]?.chain ?? '');
   const option = chains.find((o) => o.chain === chain) ?? chains[0];
-  const [address, setAddress] = useState('');
+  // Withdrawals go only to a saved address past its cooling-off (docs/withdrawals.md).
+  const book = saved.filter((s) => s.coin === coin && s.chain === option?.chain);
+  const [pickedId, setPickedId] = useState<number | null>(null);
+  const picked = book.find((s) => s.id === pickedId) ?? book.find((s) => s.usableFrom <= Date.now());
+  const address = picked?.address ?? '';
   const [amount, setAmount] = useState('');
   // One requestId per intended withdrawal: a retry after a lost answer cannot withdraw twice.
   const { error, busy, requestId, changed, attempt, review: checked } = useSendForm();
@@ -42,13 +47,17 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   if (!option) return <p className="muted">{t('messages.no_data')}</p>;
 
   const check = (): string => {
-    if (!address.trim()) return t('errors.field_required', { field: t('withdraw.address') });
+    // Every saved address still cooling, or none saved for this coin and network.
+    if (!picked)
+      return book.length > 0 ? t('addressBook.notYetUsable') : t('errors.withdrawal_address_not_saved');
     if (!amount) return t('errors.field_required', { field: t('withdraw.amount') });
     if (!v.is(decimalAmount(18), amount)) return t('errors.field_invalid', { field: t('withdraw.amount') });
     if (compareDecimal(amount, option.min) === -1 || compareDecimal(amount, option.max) === 1) {
       return t('errors.amount_out_of_range', { min: option.min, max: option.max });
     }
     if (compareDecimal(amount, option.available) === 1) return t('errors.insufficient_balance', { coin });
+    if (option.leftToday !== null && compareDecimal(amount, option.leftToday) === 1)
+      return t('errors.withdrawal_daily_limit', { left: option.leftToday, coin });
     return '';
   };
 
@@ -121,17 +130,31 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
           ))}
         </select>
       </label>
-      <CodeField
-        label={t('withdraw.address')}
-        name="address"
-        spellCheck={false}
-        placeholder={t('withdraw.addressPlaceholder', { chain: option.chain })}
-        value={address}
-        onChange={(e) => {
-          changed();
-          setAddress(e.target.value);
-        }}
-      />
+      <div className="field">
+        <span>{t('withdraw.address')}</span>
+        {book.length === 0 ? (
+          <span className="muted small">{t('addressBook.noneFor', { coin, chain: option.chain })}</span>
+        ) : (
+          <select
+            name="address"
+            aria-label={t('withdraw.address')}
+            // A cooling address shows as chosen (disabled) rather than an empty box.
+            value={(picked ?? book[0])?.id ?? ''}
+            onChange={(e) => {
+              changed();
+              setPickedId(Number(e.target.value));
+            }}
+          >
+            {book.map((s) => (
+              <option key={s.id} value={s.id} disabled={s.usableFrom > Date.now()}>
+                {s.label} · {s.address.slice(0, 6)}…{s.address.slice(-4)}
+              </option>
+            ))}
+          </select>
+        )}
+        {book.length > 0 ? <SavedAddressLine saved={picked ?? (book[0] as SavedAddress)} /> : null}
+      </div>
+      <RouteLink to="withdrawAddressBook" />
       <AmountField
         label={t('withdraw.amount')}
         name="amount"
@@ -155,6 +178,11 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
       <Facts
         rows={[
           { label: t('withdraw.fee'), value: `${option.fee} ${coin}`, dir: 'ltr' },
+          option.leftToday !== null && {
+            label: t('withdraw.leftToday'),
+            value: `${withThousands(option.leftToday)} / ${withThousands(option.dailyLimit ?? '')} ${coin}`,
+            dir: 'ltr',
+          },
           {
             label: t('withdraw.arrival'),
             value: arrival && compareDecimal(arrival, '0') === 1 ? `${arrival} ${coin}` : '--',
@@ -192,11 +220,17 @@ function WithdrawForm({ options }: { options: WithdrawOption[] }) {
   );
 }
 
+const withdrawScreen = () => Promise.all([getWithdrawOptions(), getAddressBook()]);
+
 export function WithdrawPage() {
   const { t } = useTranslation();
   return (
-    <LoadedPage title={t('routes.withdraw')} fetcher={getWithdrawOptions} empty={(list) => list.length === 0}>
-      {(options) => <WithdrawForm options={options} />}
+    <LoadedPage
+      title={t('routes.withdraw')}
+      fetcher={withdrawScreen}
+      empty={([options]) => options.length === 0}
+    >
+      {([options, book]) => <WithdrawForm options={options} saved={book.addresses} />}
     </LoadedPage>
   );
 }

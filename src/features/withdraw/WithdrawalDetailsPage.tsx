@@ -21,7 +21,7 @@ export function WithdrawalDetailsPage() {
     <>
       <PageHeader title={t('routes.withdrawalDetails')} />
       <LoadState load={load}>
-        {({ withdrawal: w, history }) => (
+        {({ withdrawal: w, history, explorerUrl }) => (
           <>
             <section className="card">
               <div className="detail-head">
@@ -42,7 +42,19 @@ export function WithdrawalDetailsPage() {
                   },
                   !!w.txid && {
                     label: t('withdraw.txid'),
-                    value: w.txid,
+                    // Linked to the chain's explorer when the operator configured one.
+                    value: explorerUrl ? (
+                      <a
+                        href={explorerUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="explorer-link"
+                      >
+                        {w.txid}
+                      </a>
+                    ) : (
+                      w.txid
+                    ),
                     dir: 'ltr',
                     className: 'mono break',
                   },
