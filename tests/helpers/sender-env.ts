@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { withdrawalTypedData } from '../../protocol/withdraw-authorization.ts';
 import type { Database } from '../../server/db/client.ts';
 import { ensureUser } from '../../server/modules/account/account.repository.ts';
+import { addressBook, saveAddress } from '../../server/modules/withdraw/address-book.ts';
 import { submitWithdrawal, withdrawalTermsFor } from '../../server/modules/withdraw/withdraw.service.ts';
 import { sendOnce } from '../../server/modules/withdraw-sender/index.ts';
 import type { SenderOptions } from '../../server/modules/withdraw-sender/sender-context.ts';
@@ -49,6 +50,16 @@ export async function submitted(
   user: PrivateKeyAccount,
   input: { coin: string; chain: string; address: string; amount: string },
 ): Promise<number> {
+  // Withdrawals go only to a saved address (the test databases start with no cooling-off).
+  const book = await addressBook(database.db, user.address);
+  const saved = book.addresses.some(
+    (a) =>
+      a.coin === input.coin &&
+      a.chain === input.chain &&
+      a.address.toLowerCase() === input.address.toLowerCase(),
+  );
+  if (!saved)
+    await database.db.transaction((tx) => saveAddress(tx, user.address, { ...input, label: 'test' }));
   const terms = await database.db.transaction((tx) => withdrawalTermsFor(tx, user.address, input));
   const signature = await user.signTypedData(withdrawalTypedData(terms));
   const w = await database.db.transaction((tx) =>
