@@ -3,10 +3,11 @@
  * replaced with higher fees at the same nonce and only one of them pays; a hot wallet short of a
  * coin pauses that coin (visible in admin status and admin hotwallet status, nothing sent,
  * nothing lost) and resumes when funded; two senders racing on one PostgreSQL database sign one
- * transaction per withdrawal with nonces without gaps. `audit` clean after each.
+ * transaction per withdrawal with nonces without gaps; a transaction reverted on chain fails the
+ * withdrawal and returns its amount. `audit` clean after each.
  */
 import { eq } from 'drizzle-orm';
-import type { Hex } from 'viem';
+import { encodeAbiParameters, type Hex, keccak256 } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 import { auditLedger } from '../../server/ledger/audit.ts';
@@ -141,6 +142,43 @@ for (const target of DATABASE_TARGETS)
       expect(await pass()).toMatchObject({ completed: 2 });
       expect(await tokenBalance(env, to)).toBe(49_000_000n);
       expect(await balanceOf(env.database.db, userAccount(user.address, 'frozen'), 'USDT')).toBe('0');
+      await audited();
+    });
+
+    test('a transaction reverted on chain fails the withdrawal and returns the amount', async () => {
+      const clock = pinnedClock();
+      const wallet = await hotWallet(env, '2', '500');
+      const user = await fundedUser(env.database, 'USDT', '100');
+      const to = recipient();
+      const id = await submitted(env.database, user, {
+        coin: 'USDT',
+        chain: CHAIN,
+        address: to,
+        amount: '10',
+      });
+      const pass = senderFor(env, CHAIN, wallet, clock);
+      await nodeCall(env, 'evm_setAutomine', [false]);
+      try {
+        expect(await pass()).toMatchObject({ sent: 1 });
+        // The wallet's tokens vanish before it is mined (TestToken's balanceOf is storage slot 3):
+        // the transfer reverts on chain.
+        const slot = keccak256(
+          encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [wallet.address, 3n]),
+        );
+        await nodeCall(env, 'hardhat_setStorageAt', [env.usdt, slot, `0x${'0'.repeat(64)}`]);
+      } finally {
+        await nodeCall(env, 'evm_setAutomine', [true]);
+      }
+      await env.chain.mine(1);
+      expect(await pass()).toMatchObject({ failed: 1, completed: 0 });
+      expect(await statusOf(id)).toMatchObject({ status: 'failure_processed' });
+      expect(await balanceOf(env.database.db, userAccount(user.address), 'USDT')).toBe('100');
+      expect(await balanceOf(env.database.db, userAccount(user.address, 'frozen'), 'USDT')).toBe('0');
+      expect((await sendsOf(id)).map((s) => s.status)).toEqual(['failed']);
+      expect(await tokenBalance(env, to)).toBe(0n);
+      // Never sent again.
+      await env.chain.mine(CONFIRMATIONS);
+      expect(await pass()).toMatchObject({ sent: 0, rebroadcast: 0, failed: 0 });
       await audited();
     });
 
