@@ -5,8 +5,7 @@
  */
 import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { withdrawals, withdrawRules } from '../withdraw/withdraw.schema.ts';
-import { advanceWithdrawal } from '../withdraw/withdraw.service.ts';
+import { advanceWithdrawal, withdrawals, withdrawRules } from '../withdraw/index.ts';
 import { SENDER_ACTOR } from './sender-context.ts';
 
 export async function autoApprove(database: Database, chain: string): Promise<number> {

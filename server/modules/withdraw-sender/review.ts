@@ -9,8 +9,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { dec } from '../../../protocol/money.ts';
 import type { Withdrawal } from '../../../protocol/withdraw.ts';
 import type { Tx } from '../../db/client.ts';
-import { withdrawals, withdrawRules } from '../withdraw/withdraw.schema.ts';
-import { advanceWithdrawal, WithdrawalStateError } from '../withdraw/withdraw.service.ts';
+import { advanceWithdrawal, WithdrawalStateError, withdrawals, withdrawRules } from '../withdraw/index.ts';
 import { withdrawalApprovals } from './withdraw-sender.schema.ts';
 
 export type ReviewOutcome =

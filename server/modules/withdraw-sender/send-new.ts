@@ -8,8 +8,7 @@
 import { and, asc, eq, max } from 'drizzle-orm';
 import { formatUnits, type Hex, isAddress, parseUnits } from 'viem';
 import type { Tx } from '../../db/client.ts';
-import { withdrawals } from '../withdraw/withdraw.schema.ts';
-import { advanceWithdrawal } from '../withdraw/withdraw.service.ts';
+import { advanceWithdrawal, withdrawals } from '../withdraw/index.ts';
 import { type ChainCoin, rawBalance } from './hot-wallet.ts';
 import { SENDER_ACTOR, type SenderContext, type SenderRun } from './sender-context.ts';
 import { currentFees, gasOf, type Signed, signPayout } from './sign.ts';

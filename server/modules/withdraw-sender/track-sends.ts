@@ -12,8 +12,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { formatUnits, type Hex, keccak256, parseTransaction } from 'viem';
-import { withdrawals } from '../withdraw/withdraw.schema.ts';
-import { advanceWithdrawal } from '../withdraw/withdraw.service.ts';
+import { advanceWithdrawal, withdrawals } from '../withdraw/index.ts';
 import { SENDER_ACTOR, type SenderContext, type SenderRun } from './sender-context.ts';
 import { currentFees, raisedFees } from './sign.ts';
 import { withdrawalSends } from './withdraw-sender.schema.ts';
