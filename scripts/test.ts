@@ -182,18 +182,22 @@ if (
     banner('end-to-end tests (Playwright, Debian Chromium)');
     const e2eReport = path.join(RESULTS, 'e2e-report.json');
     rmSync(e2eReport, { force: true });
-    run('playwright', ['test']);
+    const status = run('playwright', ['test']);
     const e2e = readJson<{ stats: { expected: number; unexpected: number; skipped: number; flaky: number } }>(
       e2eReport,
     );
+    // A run that failed before any test (a web server that could not start, a port in use) writes
+    // a report with nothing unexpected in it: its exit status is the failure then.
+    const startFailed = status !== 0 && e2e !== null && e2e.stats.unexpected === 0;
     add(
       'playwright',
       e2e && {
         passed: e2e.stats.expected + e2e.stats.flaky,
-        failed: e2e.stats.unexpected,
+        failed: e2e.stats.unexpected + (startFailed ? 1 : 0),
         skipped: e2e.stats.skipped,
       },
     );
+    if (startFailed) failures.push('playwright: the run failed before its tests (see its output above)');
     banner('Lighthouse (lighthouserc.json, Debian Chromium, mobile, CPU calibrated to the host)');
     const lighthouse = await runLighthouse(CHROMIUM);
     for (const line of lighthouse?.lines ?? []) process.stdout.write(`${line}\n`);
