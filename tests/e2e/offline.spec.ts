@@ -59,6 +59,14 @@ test('opens with no network from the cache; changes offline are refused and neve
   await expect(page.locator('.chart-canvas canvas').first()).toBeVisible();
   await page.goto('/finance');
   await expect(page.locator('main, .page').first()).toContainText('120');
+  // A saved address (withdrawals go only to one; the cooling-off off here), read online once.
+  admin('config', 'address-delay', 'off');
+  await page.goto('/withdrawAddressBook');
+  await page.locator('select').selectOption('USDT TRC20');
+  await page.locator('input[name="address"]').fill('TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C');
+  await page.locator('input[name="label"]').fill('Cold');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.locator('.address-book-entry')).toContainText('TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C');
   await page.goto('/withdraw');
   await expect(page.locator('input[name="amount"]')).toBeVisible();
   await page.goto('/news');
@@ -105,7 +113,7 @@ test('opens with no network from the cache; changes offline are refused and neve
   const terms = networkCalls(context, '10023');
   await page.goto('/withdraw');
   await expect(page.locator('input[name="amount"]')).toBeVisible();
-  await page.locator('input[name="address"]').fill('TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C');
+  await expect(page.locator('select[name="address"]')).toContainText('Cold');
   await page.locator('input[name="amount"]').fill('50');
   await page.locator('button[type="submit"]').click();
   await expect(page.locator('.toast').filter({ hasText: en.messages.offline_nothing_sent })).toBeVisible();
