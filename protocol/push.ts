@@ -57,13 +57,17 @@ export const PUSH_ICON = '/icons/icon-192.png';
 /** A white silhouette on transparency: Android shows it in the status bar. */
 export const PUSH_BADGE = '/icons/badge-96.png';
 
+export const PUSH_KINDS = ['announcement', 'alert', 'account', 'operator'] as const;
+
 /**
- * The JSON a push message carries, encrypted for one subscription: an announcement, or a price
- * alert that fired (docs/alerts.md). Both are shown the same way; `url` is what a tap opens.
+ * The JSON a push message carries, encrypted for one subscription: an announcement, a price alert
+ * that fired (docs/alerts.md), a notice about the user's own account (a withdrawal address saved
+ * or deleted) or one for an operator (the withdraw sender paused a coin). All are shown the same
+ * way; `url` is what a tap opens.
  */
 export interface PushMessage {
-  kind: 'announcement' | 'alert';
-  /** The announcement's or the alert's id. */
+  kind: (typeof PUSH_KINDS)[number];
+  /** The announcement's, the alert's or the notice's id. */
   id: number;
   title: string;
   body: string;
@@ -76,7 +80,7 @@ export function isPushMessage(value: unknown): value is PushMessage {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
   return (
-    (m.kind === 'announcement' || m.kind === 'alert') &&
+    PUSH_KINDS.includes(m.kind as PushMessage['kind']) &&
     typeof m.id === 'number' &&
     typeof m.title === 'string' &&
     typeof m.body === 'string' &&

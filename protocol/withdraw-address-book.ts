@@ -56,3 +56,6 @@ export interface AddressBook {
   /** The cooling-off of a newly saved address, in hours (0: off). */
   delayHours: number;
 }
+
+/** The address book's screen: where a push about a change to the book opens. */
+export const ADDRESS_BOOK_PATH = '/withdrawAddressBook';

@@ -83,6 +83,11 @@ export interface WithdrawalDetails {
   history: WithdrawalEvent[];
   /** The transaction on the chain's explorer (its configured URL template), once there is a txid. */
   explorerUrl: string | null;
+  /**
+   * Blocks on top of the sent transaction (seen, as the withdraw sender last counted them) against
+   * the chain's number (required); null where no sender counts them (an operator-processed chain).
+   */
+  confirmations: { seen: number; required: number } | null;
 }
 
 export const withdrawRecordsRequest = v.object({

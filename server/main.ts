@@ -22,6 +22,7 @@ import { MarketEngine } from './modules/markets/engine.ts';
 import { LiveSource } from './modules/markets/live/live-source.ts';
 import { configuredPriceSource } from './modules/markets/price-source.ts';
 import { miningSettlementJob } from './modules/mining/mining.job.ts';
+import { pushOutboxJob } from './modules/push/index.ts';
 import { resolveVapidKeys } from './modules/push/vapid.ts';
 import { chainReserveReader } from './modules/solvency/reserves.ts';
 import { solvencySnapshotJob } from './modules/solvency/solvency.job.ts';
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
     idoPhaseJob(database),
     tradingTriggerJob(database, markets, app.log),
     priceAlertJob(database, markets, translator),
+    pushOutboxJob(database, translator),
     ...chainWatcherJobs(database, chainRpcUrls(process.env)),
     ...withdrawSenderJobs(database, chainRpcUrls(process.env), process.env, (line) => app.log.info(line)),
     solvencySnapshotJob(

@@ -1,6 +1,7 @@
 /**
  * Push in the service worker (docs/spec/design.md section 9): a `push` shows a notification with the
- * message's title, text, icon and badge (an announcement, or a price alert that fired); tapping it
+ * message's title, text, icon and badge (an announcement, a price alert that fired, a notice about
+ * the account or for an operator); tapping it
  * focuses an open window of the app and routes it to the announcement or the instrument, or opens
  * one there.
  */
@@ -51,7 +52,12 @@ export function installPushHandlers(sw: ServiceWorkerGlobalScope): void {
     const message = readMessage(event);
     // Every push must show something (userVisibleOnly); an unreadable one points to the list.
     const title = message?.title ?? 'Meridian';
-    const url = !message ? '/news' : message.kind === 'alert' ? message.url : announcementPath(message.id);
+    // An announcement opens its own page; every other kind carries the path it opens.
+    const url = !message
+      ? '/news'
+      : message.kind === 'announcement'
+        ? announcementPath(message.id)
+        : message.url;
     const data: NotificationData = { url };
     event.waitUntil(
       sw.registration.showNotification(title, {

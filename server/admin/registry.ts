@@ -27,6 +27,7 @@ import { configReferralCommand } from './commands/referral.ts';
 import { solvencyListCommand, solvencyReserveCommand, solvencySnapshotCommand } from './commands/solvency.ts';
 import { configStakingPlanCommand, stakingMatureCommand, stakingPlansCommand } from './commands/staking.ts';
 import { statusCommand } from './commands/status.ts';
+import { configOperatorPushCommand } from './commands/operator-push.ts';
 import { configTradingCommand } from './commands/trading.ts';
 import {
   translationListCommand,
@@ -56,6 +57,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   configWithdrawCommand,
   configWithdrawAutoCommand,
   hotwalletStatusCommand,
+  configOperatorPushCommand,
   withdrawalsListCommand,
   ...withdrawalStepCommands,
   ...withdrawSafetyCommands,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { ADDRESS_BOOK_PATH } from '../../protocol/withdraw-address-book.ts';
 import { homeKeepingCode, matchRoute, paths, ROUTES } from './paths.ts';
 
 describe('routes', () => {
@@ -72,5 +73,10 @@ describe('routes', () => {
     expect(homeKeepingCode('?code=AB12CD34&x=1')).toBe('/home?code=AB12CD34');
     expect(homeKeepingCode('?x=1')).toBe('/home');
     expect(homeKeepingCode('')).toBe('/home');
+  });
+
+  test('a push about the address book opens the address book screen', () => {
+    // The server writes the path into the push (protocol); the client's route must be the same.
+    expect(paths.withdrawAddressBook.path).toBe(ADDRESS_BOOK_PATH);
   });
 });

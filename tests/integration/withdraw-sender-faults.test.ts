@@ -12,6 +12,7 @@ import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
+import { pushOutbox } from '../../server/modules/push/push.schema.ts';
 import { withdrawals } from '../../server/modules/withdraw/withdraw.schema.ts';
 import { withdrawalSends, withdrawSenderPauses } from '../../server/modules/withdraw-sender/index.ts';
 import { useChainDatabase } from '../helpers/chain-app.ts';
@@ -101,6 +102,9 @@ for (const target of DATABASE_TARGETS)
         address: toEth,
         amount: '0.1',
       });
+      // The operator named a wallet for operator notices: the pause is queued for its devices, once.
+      const operatorWallet = recipient().toLowerCase();
+      await admin('config', 'operator-push', operatorWallet);
       const lines: string[] = [];
       const logged = senderFor(env, CHAIN, wallet, clock, { log: (line) => lines.push(line) });
       expect(await logged()).toMatchObject({ approved: 2, sent: 1, paused: ['USDT'] });
@@ -134,6 +138,18 @@ for (const target of DATABASE_TARGETS)
       }
       expect(await pass()).toMatchObject({ sent: 0, paused: ['USDT'] });
       expect(await tokenBalance(env, to)).toBe(0n);
+      const notices = await env.database.db
+        .select()
+        .from(pushOutbox)
+        .where(eq(pushOutbox.user, operatorWallet));
+      expect(notices.map((n) => [n.kind, n.titleKey, n.params])).toEqual([
+        [
+          'operator',
+          'operator.pushSenderPausedTitle',
+          { coin: 'USDT', chain: CHAIN, address: wallet.address },
+        ],
+      ]);
+      await admin('config', 'operator-push', 'off');
 
       await env.chain.sendToken(env.usdt, wallet.address, '100', 6);
       expect(await pass()).toMatchObject({ sent: 1, paused: [] });

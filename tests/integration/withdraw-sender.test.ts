@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
 import { withdrawalEvents, withdrawals } from '../../server/modules/withdraw/withdraw.schema.ts';
+import { withdrawalDetails } from '../../server/modules/withdraw/withdraw.service.ts';
 import { withdrawalSends } from '../../server/modules/withdraw-sender/index.ts';
 import { useChainDatabase } from '../helpers/chain-app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -34,6 +35,9 @@ for (const target of DATABASE_TARGETS)
       (await env.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0];
     const sendsOf = (id: number) =>
       env.database.db.select().from(withdrawalSends).where(eq(withdrawalSends.withdrawalId, id));
+    /** What the withdrawal's details (10027) answer about its confirmations. */
+    const confirmationsOf = async (id: number) =>
+      (await withdrawalDetails(env.database.db, null, id)).confirmations;
     const audited = async () => expect((await auditLedger(env.database.db)).ok).toBe(true);
 
     test('auto-approved native and token withdrawals are sent and completed after the confirmations', async () => {
@@ -72,10 +76,16 @@ for (const target of DATABASE_TARGETS)
       expect(await tokenBalance(env, to1)).toBe(49_000_000n);
       expect(await env.chain.client.getBalance({ address: to2 })).toBe(parseEther('0.499'));
 
-      // Mined (automine), not yet deep enough; then the confirmations.
+      // Mined (automine), not yet deep enough: the details count its block; then the confirmations.
+      expect(await confirmationsOf(token)).toBeNull();
       expect(await pass()).toMatchObject({ completed: 0, sent: 0 });
+      const receipt = await env.chain.client.getTransactionReceipt({ hash: tokenSend?.txHash as Hex });
+      const depth = Number((await env.chain.client.getBlockNumber()) - receipt.blockNumber + 1n);
+      expect(depth).toBeLessThan(CONFIRMATIONS);
+      expect(await confirmationsOf(token)).toEqual({ seen: depth, required: CONFIRMATIONS });
       await env.chain.mine(CONFIRMATIONS);
       expect(await pass()).toMatchObject({ completed: 2 });
+      expect(await confirmationsOf(token)).toEqual({ seen: depth + CONFIRMATIONS, required: CONFIRMATIONS });
       expect((await statusOf(token))?.status).toBe('successful');
       expect((await statusOf(native))?.status).toBe('successful');
       expect(await balanceOf(env.database.db, userAccount(user.address, 'frozen'), 'USDT')).toBe('300');
@@ -168,11 +178,15 @@ for (const target of DATABASE_TARGETS)
       const [send] = await sendsOf(id);
       expect(await env.chain.client.getTransactionReceipt({ hash: send?.txHash as Hex })).toBeTruthy();
       await env.chain.mine(1);
+      expect(await pass()).toMatchObject({ completed: 0 });
+      expect(await confirmationsOf(id)).toEqual({ seen: 2, required: CONFIRMATIONS });
       await env.chain.revert(snapshot);
       expect(await tokenBalance(env, to)).toBe(0n);
 
+      // Out of the chain: no confirmations any more, and the same transaction goes out again.
       expect(await pass()).toMatchObject({ rebroadcast: 1, sent: 0, completed: 0 });
       expect((await statusOf(id))?.status).toBe('processing');
+      expect(await confirmationsOf(id)).toEqual({ seen: 0, required: CONFIRMATIONS });
       await env.chain.mine(CONFIRMATIONS);
       expect(await pass()).toMatchObject({ completed: 1 });
       expect((await statusOf(id))?.txid).toBe(send?.txHash);

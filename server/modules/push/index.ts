@@ -4,4 +4,12 @@
  */
 export type { DeliveryOptions } from './delivery.ts';
 export { deliveryOptions, sendToSubscription, vapidKeys } from './delivery.ts';
+export type { QueuedPush } from './outbox.ts';
+export {
+  OPERATOR_PUSH_SETTING,
+  operatorPushWallets,
+  pushOutboxJob,
+  queueOperatorPush,
+  queuePush,
+} from './outbox.ts';
 export { pushSubscriptions } from './push.schema.ts';

@@ -8,6 +8,7 @@
 import { and, asc, eq, max } from 'drizzle-orm';
 import { formatUnits, type Hex, isAddress, parseUnits } from 'viem';
 import type { Tx } from '../../db/client.ts';
+import { queueOperatorPush } from '../push/index.ts';
 import { advanceWithdrawal, withdrawals } from '../withdraw/index.ts';
 import { type ChainCoin, rawBalance } from './hot-wallet.ts';
 import { SENDER_ACTOR, type SenderContext, type SenderRun } from './sender-context.ts';
@@ -57,11 +58,22 @@ async function setPause(ctx: SenderContext, coin: string, paused: boolean): Prom
     if (gone.length > 0) ctx.log(`${coin} on ${ctx.chain}: funded again, sending resumes`);
     return false;
   }
-  const added = await db
-    .insert(withdrawSenderPauses)
-    .values({ chain: ctx.chain, coin, reason: WAITING_FOR_FUNDS, since: ctx.now() })
-    .onConflictDoNothing()
-    .returning();
+  // The pause and the operators' push are one transaction: each pause is announced once.
+  const added = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(withdrawSenderPauses)
+      .values({ chain: ctx.chain, coin, reason: WAITING_FOR_FUNDS, since: ctx.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (rows.length > 0)
+      await queueOperatorPush(tx, {
+        titleKey: 'operator.pushSenderPausedTitle',
+        bodyKey: 'operator.pushSenderPausedBody',
+        params: { coin, chain: ctx.chain, address: ctx.address },
+        url: '/home',
+      });
+    return rows;
+  });
   if (added.length > 0)
     ctx.log(
       `${coin} on ${ctx.chain}: ${WAITING_FOR_FUNDS}; the hot wallet ${ctx.address} cannot cover the next withdrawal`,

@@ -12,7 +12,7 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { formatUnits, type Hex, keccak256, parseTransaction } from 'viem';
-import { advanceWithdrawal, withdrawals } from '../withdraw/index.ts';
+import { advanceWithdrawal, recordConfirmations, withdrawals } from '../withdraw/index.ts';
 import { SENDER_ACTOR, type SenderContext, type SenderRun } from './sender-context.ts';
 import { currentFees, raisedFees } from './sign.ts';
 import { withdrawalSends } from './withdraw-sender.schema.ts';
@@ -28,6 +28,7 @@ async function settle(
   withdrawalId: number,
   mined: Send,
   outcome: 'mined' | 'failed',
+  confirmations = 0,
 ): Promise<boolean> {
   return ctx.database.db.transaction(async (tx) => {
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
@@ -39,6 +40,7 @@ async function settle(
     await tx.update(withdrawalSends).set({ status: outcome }).where(eq(withdrawalSends.id, mined.id));
     if (outcome === 'mined') {
       await advanceWithdrawal(tx, withdrawalId, 'successful', { actor: SENDER_ACTOR, txid: mined.txHash });
+      await recordConfirmations(tx, withdrawalId, confirmations);
     } else {
       const note = 'the transaction was reverted on chain';
       await advanceWithdrawal(tx, withdrawalId, 'failed', { actor: SENDER_ACTOR, note, txid: mined.txHash });
@@ -107,7 +109,7 @@ async function broadcastStored(ctx: SenderContext, send: { id: number; rawTx: st
 
 export async function trackSends(ctx: SenderContext, run: SenderRun): Promise<void> {
   const open = await ctx.database.db
-    .select({ id: withdrawals.id })
+    .select({ id: withdrawals.id, confirmations: withdrawals.confirmations })
     .from(withdrawals)
     .where(and(eq(withdrawals.chain, ctx.chain), eq(withdrawals.status, 'processing')));
   if (open.length === 0) return;
@@ -126,6 +128,7 @@ export async function trackSends(ctx: SenderContext, run: SenderRun): Promise<vo
     )
     .orderBy(asc(withdrawalSends.attempt));
   const byWithdrawal = Map.groupBy(sends, (s) => s.withdrawalId);
+  const confirmationsOf = new Map(open.map((o) => [o.id, o.confirmations]));
   const head = await ctx.rpc.getBlockNumber({ cacheTime: 0 });
   for (const [withdrawalId, attempts] of byWithdrawal) {
     const latest = attempts[attempts.length - 1] as Send;
@@ -135,13 +138,18 @@ export async function trackSends(ctx: SenderContext, run: SenderRun): Promise<vo
       if (receipt) mined = { send: s, block: receipt.blockNumber, ok: receipt.status === 'success' };
     }
     if (mined) {
+      const depth = Number(head - mined.block + 1n);
       if (!mined.ok) {
         if (await settle(ctx, withdrawalId, mined.send, 'failed')) run.failed += 1;
-      } else if (head - mined.block + 1n >= BigInt(ctx.confirmations)) {
-        if (await settle(ctx, withdrawalId, mined.send, 'mined')) run.completed += 1;
+      } else if (depth >= ctx.confirmations) {
+        if (await settle(ctx, withdrawalId, mined.send, 'mined', depth)) run.completed += 1;
+      } else if (depth !== confirmationsOf.get(withdrawalId)) {
+        await recordConfirmations(ctx.database.db, withdrawalId, depth);
       }
       continue;
     }
+    // In no block (yet, or any more after a reorg): nothing on top of it.
+    if (confirmationsOf.get(withdrawalId)) await recordConfirmations(ctx.database.db, withdrawalId, 0);
     const known = await ctx.rpc.getTransaction({ hash: latest.txHash as Hex }).catch(() => null);
     if (!known) {
       // Never broadcast (a crash), dropped, or taken off the chain by a reorg: the same bytes again.

@@ -7,12 +7,14 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import {
   ADDRESS_BOOK_MAX,
+  ADDRESS_BOOK_PATH,
   type AddressBook,
   type SavedAddress,
 } from '../../../protocol/withdraw-address-book.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { chains, readSetting } from '../config/index.ts';
 import { isValidBitcoinAddress, isValidEvmAddress, isValidTronAddress } from '../deposit/index.ts';
+import { queuePush } from '../push/index.ts';
 import { withdrawAddressEvents, withdrawAddresses, withdrawRules } from './withdraw.schema.ts';
 
 /** The setting that holds the cooling-off in hours (0 turns it off); 24 when unset. */
@@ -31,7 +33,7 @@ export function addressValidFor(family: 'evm' | 'tron' | 'bitcoin', address: str
   return isValidEvmAddress(address);
 }
 
-/** A moment as the refusal shows it: "2026-11-29 14:05 UTC". */
+/** A moment as the refusal and the push show it: "2026-11-29 14:05 UTC". */
 function utcMinute(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
@@ -116,8 +118,41 @@ export async function saveAddress(
     })
     .returning();
   if (!row) throw new Error('address not stored');
-  await tx.insert(withdrawAddressEvents).values({ user, addressId: row.id, action: 'added', at: now });
+  await recordChange(tx, row, 'added', now);
   return toSaved(row);
+}
+
+/** `0x1234…abcd`: enough of an address to recognise it in a notification. */
+function shortAddress(address: string): string {
+  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+/**
+ * Each change is on record (the book's history) and announced by push to the user's devices, in
+ * the same transaction: an owner whose session was taken sees a new address at once, during its
+ * cooling-off.
+ */
+async function recordChange(
+  tx: Tx,
+  row: typeof withdrawAddresses.$inferSelect,
+  action: 'added' | 'deleted',
+  now: Date,
+): Promise<void> {
+  await tx.insert(withdrawAddressEvents).values({ user: row.user, addressId: row.id, action, at: now });
+  await queuePush(tx, {
+    user: row.user,
+    kind: 'account',
+    titleKey: action === 'added' ? 'addressBook.pushAddedTitle' : 'addressBook.pushDeletedTitle',
+    bodyKey: action === 'added' ? 'addressBook.pushAddedBody' : 'addressBook.pushDeletedBody',
+    params: {
+      label: row.label,
+      address: shortAddress(row.address),
+      coin: row.coin,
+      chain: row.chain,
+      usableFrom: utcMinute(row.usableFrom),
+    },
+    url: ADDRESS_BOOK_PATH,
+  });
 }
 
 /** 10029: deletes a saved address of the user's; another's or an unknown id is "not found". */
@@ -130,7 +165,7 @@ export async function deleteAddress(tx: Tx, wallet: string, id: number): Promise
     .where(and(eq(withdrawAddresses.id, id), live(user)))
     .returning();
   if (!row) throw new DomainError('not_found');
-  await tx.insert(withdrawAddressEvents).values({ user, addressId: row.id, action: 'deleted', at: now });
+  await recordChange(tx, row, 'deleted', now);
   return { deleted: true };
 }
 

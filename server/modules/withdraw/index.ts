@@ -3,4 +3,4 @@
  * withdrawals and their rules and moves them through the same state machine as the operator.
  */
 export { withdrawals, withdrawRules } from './withdraw.schema.ts';
-export { advanceWithdrawal, WithdrawalStateError } from './withdraw.service.ts';
+export { advanceWithdrawal, recordConfirmations, WithdrawalStateError } from './withdraw.service.ts';

@@ -1,4 +1,14 @@
-import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { WITHDRAWAL_STATUSES } from '../../../protocol/withdraw.ts';
 import { money } from '../../db/columns.ts';
 
@@ -33,6 +43,8 @@ export const withdrawals = pgTable(
     arrival: money('arrival').notNull(),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
     txid: text('txid'),
+    /** Blocks on top of the sent transaction as the withdraw sender last saw them; null: not counted. */
+    confirmations: integer('confirmations'),
     /** The signed terms' nonce (withdrawal_terms) and the wallet's EIP-712 signature of them. */
     termsNonce: text('terms_nonce'),
     signature: text('signature'),

@@ -4,7 +4,7 @@
  * frozen amount. Every transition is checked against the state machine, recorded in the history,
  * and posts its ledger entry in the same transaction.
  */
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import { dec, fmt, scaleOf } from '../../../protocol/money.ts';
@@ -264,6 +264,18 @@ export async function withdrawalRecords(
   });
 }
 
+/**
+ * The blocks on top of a withdrawal's sent transaction as the withdraw sender last counted them
+ * (0 when it is not, or no longer, in a block): the details screen shows them against the chain's
+ * number. Only while it is processing, and at its completion.
+ */
+export async function recordConfirmations(db: DbOrTx, id: number, confirmations: number): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ confirmations })
+    .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, ['processing', 'successful'])));
+}
+
 /** A user sees only their own withdrawals; another's id is "not found", not "forbidden". */
 export async function withdrawalDetails(
   db: DbOrTx,
@@ -277,10 +289,16 @@ export async function withdrawalDetails(
     .from(withdrawalEvents)
     .where(eq(withdrawalEvents.withdrawalId, id))
     .orderBy(asc(withdrawalEvents.id));
+  const [chain] = await db
+    .select({ required: chains.confirmations })
+    .from(chains)
+    .where(eq(chains.id, row.chain));
   return {
     withdrawal: toWithdrawal(row),
     history: history.map((h) => ({ status: h.status, at: h.at.getTime(), note: h.note })),
     explorerUrl: await explorerUrl(db, row.chain, row.txid),
+    confirmations:
+      row.confirmations === null ? null : { seen: row.confirmations, required: chain?.required ?? 0 },
   };
 }
 

@@ -21,7 +21,7 @@ export function WithdrawalDetailsPage() {
     <>
       <PageHeader title={t('routes.withdrawalDetails')} />
       <LoadState load={load}>
-        {({ withdrawal: w, history, explorerUrl }) => (
+        {({ withdrawal: w, history, explorerUrl, confirmations }) => (
           <>
             <section className="card">
               <div className="detail-head">
@@ -57,6 +57,14 @@ export function WithdrawalDetailsPage() {
                     ),
                     dir: 'ltr',
                     className: 'mono break',
+                  },
+                  // Counted by the withdraw sender on its chain; chains processed by hand have none.
+                  !!confirmations && {
+                    label: t('withdraw.confirmations'),
+                    value: t('withdraw.confirmationsOf', {
+                      seen: confirmations.seen,
+                      required: confirmations.required,
+                    }),
                   },
                 ]}
               />
