@@ -65,7 +65,8 @@ export default defineConfig({
       },
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A first start seeds and fills 800 days of candles: about 25 s alone, a minute on a busy host.
+      timeout: 150_000,
     },
   ],
 });

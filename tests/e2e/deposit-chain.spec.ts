@@ -13,6 +13,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import { connectLocalChain, type LocalChain } from '../helpers/local-chain.ts';
 import { admin } from './fixtures/admin.ts';
 import { E2E_CHAIN_ID, E2E_CHAIN_URL } from './fixtures/chain-node.ts';
+import { coinOnChain } from './fixtures/coin-on-chain.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { expect, type Page, test } from './fixtures/test.ts';
 import { walletRequests } from './fixtures/test-wallet.ts';
@@ -37,24 +38,6 @@ const chainArgs = [
   '9',
 ];
 
-/** `config coin` for `symbol` as it is configured now, moving on LOCAL as well. */
-function coinOnLocal(symbol: string): string[] {
-  const config = JSON.parse(admin('config', 'show')) as {
-    coins: { symbol: string; name: string; precision: number; chains: string[] }[];
-  };
-  const index = config.coins.findIndex((c) => c.symbol === symbol);
-  const coin = config.coins[index];
-  if (!coin) throw new Error(`${symbol} is not configured`);
-  const chains = [...new Set([...coin.chains, CHAIN])].join(',');
-  // The list is in sort order and the demo numbers its coins from 1 in that order.
-  return ['config', 'coin', symbol, '--name', coin.name, '--precision', String(coin.precision)].concat([
-    '--chains',
-    chains,
-    '--sort',
-    String(index + 1),
-  ]);
-}
-
 let chain: LocalChain;
 let usdt: Hex;
 
@@ -66,8 +49,8 @@ test.beforeAll(async () => {
   chain = await connectLocalChain(E2E_CHAIN_URL);
   usdt = await chain.deployToken('USDT', 6, '1000000');
   admin(...chainArgs);
-  admin(...coinOnLocal('USDT'));
-  admin(...coinOnLocal('ETH'));
+  admin(...coinOnChain(admin, 'USDT', CHAIN));
+  admin(...coinOnChain(admin, 'ETH', CHAIN));
   admin('config', 'token', 'USDT', CHAIN, '--contract', usdt, '--decimals', '6');
   admin('config', 'token', 'ETH', CHAIN, '--native');
 });

@@ -3,17 +3,26 @@
  * spec's own so that its clock can move: an address saved with the operator's 24-hour cooling-off
  * shows when it becomes usable and cannot be picked; the server restarts 25 hours later (its
  * clock moved, server/clock.ts; the page's with Playwright's clock), the withdrawal to it is signed
- * by the wallet (EIP-712), and its details link the txid to the chain's explorer. In English and
- * Arabic.
+ * by the wallet (EIP-712), and its details link the txid to the chain's explorer.
+ * - In English the withdrawal goes on chain LOCAL, the run's Hardhat node, where this server's
+ *   withdraw sender holds a hot wallet: auto-approved, signed and sent by the sender, its details
+ *   count the confirmations (n of 3) as the test mines blocks, then it completes; the recipient
+ *   holds the arrival amount on chain and the explorer link names the mined transaction.
+ * - In Arabic it goes on ERC20, which has no sender here: the operator processes it by hand.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { erc20Abi, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { applyDemoSeed, openConfiguredDatabase } from '../../server/runtime.ts';
 import { freePort } from '../helpers/free-port.ts';
+import { connectLocalChain, type LocalChain, localChainConfig } from '../helpers/local-chain.ts';
 import { exited, type ServerProcess, startServer } from '../helpers/server-process.ts';
+import { E2E_CHAIN_URL } from './fixtures/chain-node.ts';
+import { coinOnChain } from './fixtures/coin-on-chain.ts';
 import { signInAs } from './fixtures/sign-in.ts';
 import { test as base, expect } from './fixtures/test.ts';
 import { TEST_WALLETS, walletRequests } from './fixtures/test-wallet.ts';
@@ -21,6 +30,10 @@ import { screenshot } from './screenshot.ts';
 
 const TO = '0x000000000000000000000000000000000000dEaD';
 const DAY_AND_HOUR_MS = 25 * 3_600_000;
+const CONFIRMATIONS = 3;
+/** The sender's hot wallet on chain LOCAL: a fresh key for this run, funded by the spec. */
+const HOT_KEY = generatePrivateKey();
+const EXPLORER = 'https://explorer.meridian.test/tx/{txid}';
 
 /** This spec's server on `dataDir`, its clock `offsetMs` ahead. */
 class BookServer {
@@ -44,6 +57,9 @@ class BookServer {
       MERIDIAN_CLOCK_OFFSET_MS: String(offsetMs),
       MARKET_BACKFILL_MINUTE_DAYS: '0',
       MARKET_BACKFILL_DAILY_DAYS: '2',
+      // Chain LOCAL is the run's Hardhat node; this server sends its withdrawals itself.
+      CHAIN_RPC_LOCAL: E2E_CHAIN_URL,
+      HOT_WALLET_KEY_LOCAL: HOT_KEY,
     });
   }
   async stop() {
@@ -60,6 +76,9 @@ class BookServer {
     });
   }
 }
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce((out, [k, v]) => out.replaceAll(`{{${k}}}`, String(v)), text);
 
 const test = base.extend<object, { book: BookServer }>({
   book: [
@@ -79,19 +98,43 @@ const test = base.extend<object, { book: BookServer }>({
   baseURL: async ({ book }, use) => use(book.url),
 });
 
-for (const [lang, bundle, wallet] of [
-  ['en', en, TEST_WALLETS.first],
-  ['ar', ar, TEST_WALLETS.second],
+let chain: LocalChain;
+let usdt: Hex;
+test.beforeAll(async () => {
+  chain = await connectLocalChain(E2E_CHAIN_URL);
+  usdt = await chain.deployToken('USDT', 6, '1000000');
+  const hot = privateKeyToAccount(HOT_KEY).address;
+  await chain.sendEth(hot, '1');
+  await chain.sendToken(usdt, hot, '1000', 6);
+});
+
+/** Chain LOCAL with the sender's rules (auto-approved up to 500 USDT) and an explorer. */
+function configureLocal(book: BookServer) {
+  const admin = (...argv: string[]) => book.admin(...argv);
+  const [chainArgs, ...tokens] = localChainConfig('LOCAL', usdt, CONFIRMATIONS);
+  admin(...(chainArgs ?? []));
+  admin(...coinOnChain(admin, 'USDT', 'LOCAL'));
+  admin(...coinOnChain(admin, 'ETH', 'LOCAL'));
+  for (const argv of tokens) admin(...argv);
+  book.admin('config', 'withdraw', 'USDT', 'LOCAL', '--fee', '5', '--min', '10', '--max', '50000');
+  book.admin('config', 'withdraw-auto', 'USDT', 'LOCAL', '--limit', '500');
+  book.admin('config', 'explorer', 'LOCAL', EXPLORER);
+}
+
+for (const [lang, bundle, wallet, network] of [
+  ['en', en, TEST_WALLETS.first, 'LOCAL'],
+  ['ar', ar, TEST_WALLETS.second, 'ERC20'],
 ] as const) {
-  test(`save an address, wait out its cooling-off, withdraw to it signed by the wallet (${lang})`, async ({
+  test(`save an address, wait out its cooling-off, withdraw to it signed by the wallet (${lang}, ${network})`, async ({
     page,
     book,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     await book.stop();
     await book.start(0);
     book.admin('config', 'address-delay', '24');
     book.admin('config', 'explorer', 'ERC20', 'https://etherscan.io/tx/{txid}');
+    if (network === 'LOCAL') configureLocal(book);
     await signInAs(page, wallet.privateKey, lang);
     book.admin(
       'deposit',
@@ -111,7 +154,7 @@ for (const [lang, bundle, wallet] of [
     await expect(page.locator('.card').first()).toContainText(
       bundle.addressBook.delayHint.split('{{')[0] ?? '',
     );
-    await page.locator('select').selectOption('USDT ERC20');
+    await page.locator('select').selectOption(`USDT ${network}`);
     await page.locator('input[name="address"]').fill(TO);
     await page.locator('input[name="label"]').fill('Ledger');
     await page.locator('button[type="submit"]').click();
@@ -124,7 +167,7 @@ for (const [lang, bundle, wallet] of [
     // Still cooling: the form offers it but will not take it.
     await page.goto('/withdraw');
     await page.locator('select').first().selectOption('USDT');
-    await page.locator('select').nth(1).selectOption('ERC20');
+    await page.locator('select').nth(1).selectOption(network);
     await expect(page.locator('.saved-address')).toContainText(bundle.addressBook.usableFrom);
     await page.locator('input[name="amount"]').fill('100');
     await page.locator('button[type="submit"]').click();
@@ -137,7 +180,7 @@ for (const [lang, bundle, wallet] of [
     await page.clock.install({ time: Date.now() + DAY_AND_HOUR_MS });
     await page.goto('/withdraw');
     await page.locator('select').first().selectOption('USDT');
-    await page.locator('select').nth(1).selectOption('ERC20');
+    await page.locator('select').nth(1).selectOption(network);
     await expect(page.locator('.saved-address')).toContainText(bundle.addressBook.usable);
     await expect(page.locator('.facts')).toContainText('100,000');
     await page.locator('input[name="amount"]').fill('100');
@@ -151,17 +194,54 @@ for (const [lang, bundle, wallet] of [
     const typed = walletRequests(page).filter((r) => r.method === 'eth_signTypedData_v4');
     expect(JSON.parse(String(typed.at(-1)?.params[1]))).toMatchObject({
       primaryType: 'Withdrawal',
-      message: { to: TO, coin: 'USDT', chain: 'ERC20', amount: '100', fee: '5' },
+      message: { to: TO, coin: 'USDT', chain: network, amount: '100', fee: '5' },
     });
     const id = new URL(page.url()).searchParams.get('id') ?? '';
 
-    const txid = `0x${lang === 'en' ? 'c' : 'd'}${'2'.repeat(63)}`;
-    book.admin('withdrawals', 'review', id);
-    book.admin('withdrawals', 'process', id, '--txid', txid);
-    book.admin('withdrawals', 'complete', id);
-    await page.reload();
-    await expect(page.locator('.detail-head .status')).toHaveText(bundle.withdrawStatus.successful);
-    await expect(page.locator('a.explorer-link')).toHaveAttribute('href', `https://etherscan.io/tx/${txid}`);
+    const status = page.locator('.detail-head .status');
+    if (network === 'LOCAL') {
+      // The sender approves (under its limit), signs and sends; the node mines it at once.
+      await expect(async () => {
+        await page.reload();
+        await expect(page.locator('.detail-list')).toContainText(
+          fill(bundle.withdraw.confirmationsOf, { seen: 1, required: CONFIRMATIONS }),
+          { timeout: 1000 },
+        );
+      }).toPass({ timeout: 30_000 });
+      await expect(status).toHaveText(bundle.withdrawStatus.processing);
+      await screenshot(page, `withdrawal-confirming-${lang}`);
+      await chain.mine(CONFIRMATIONS);
+      // No reload: the screen follows a withdrawal on its way by itself.
+      await expect(status).toHaveText(bundle.withdrawStatus.successful, { timeout: 30_000 });
+      // On chain: the recipient holds the arrival amount, paid by the transaction the link names.
+      const paid = await chain.client.readContract({
+        address: usdt,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [TO],
+      });
+      expect(paid).toBe(95_000_000n);
+      const href = (await page.locator('a.explorer-link').getAttribute('href')) ?? '';
+      const txid = href.replace(EXPLORER.replace('{txid}', ''), '') as Hex;
+      expect(href).toBe(EXPLORER.replace('{txid}', txid));
+      const receipt = await chain.client.getTransactionReceipt({ hash: txid });
+      expect(receipt.status).toBe('success');
+      expect(receipt.to?.toLowerCase()).toBe(usdt.toLowerCase());
+      await expect(page.locator('.detail-list')).toContainText(
+        fill(bundle.withdraw.confirmationsOf, { seen: CONFIRMATIONS + 1, required: CONFIRMATIONS }),
+      );
+    } else {
+      const txid = `0x${'d'}${'2'.repeat(63)}`;
+      book.admin('withdrawals', 'review', id);
+      book.admin('withdrawals', 'process', id, '--txid', txid);
+      book.admin('withdrawals', 'complete', id);
+      await page.reload();
+      await expect(status).toHaveText(bundle.withdrawStatus.successful);
+      await expect(page.locator('a.explorer-link')).toHaveAttribute(
+        'href',
+        `https://etherscan.io/tx/${txid}`,
+      );
+    }
     await expect(page.locator('.timeline li')).toHaveCount(4);
     await screenshot(page, `withdrawal-explorer-${lang}`);
 

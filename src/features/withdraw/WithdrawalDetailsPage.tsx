@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearch } from 'wouter';
 import { DetailList } from '../../components/Facts.tsx';
@@ -8,6 +9,9 @@ import { withThousands } from '../../lib/format.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { getWithdrawal } from './api.ts';
 
+const ON_THE_WAY: ReadonlySet<string> = new Set(['submitted', 'reviewed', 'processing']);
+const FOLLOW_EVERY_MS = 10_000;
+
 /** One withdrawal: address, amount, handling fee, arrival amount, and every status it went through. */
 export function WithdrawalDetailsPage() {
   const { t } = useTranslation();
@@ -17,6 +21,15 @@ export function WithdrawalDetailsPage() {
       Number.isInteger(id) && id > 0 ? getWithdrawal(id) : Promise.reject(new Error(t('errors.not_found'))),
     [id],
   );
+  // On its way (reviewed, sent, confirming): the screen follows it quietly, as the deposit records do.
+  const moving = load.data ? ON_THE_WAY.has(load.data.withdrawal.status) : false;
+  const refresh = useRef(load.refresh);
+  refresh.current = load.refresh;
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setInterval(() => refresh.current(), FOLLOW_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [moving]);
   return (
     <>
       <PageHeader title={t('routes.withdrawalDetails')} />
