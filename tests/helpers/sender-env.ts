@@ -3,15 +3,18 @@
  * them (terms, the user's EIP-712 signature, submit) straight on the test's database, a hot
  * wallet of its own per test funded from the local node, and one sender pass with a pinned clock.
  */
+import { eq } from 'drizzle-orm';
 import { erc20Abi, type Hex, type PrivateKeyAccount, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { withdrawalTypedData } from '../../protocol/withdraw-authorization.ts';
 import type { Database } from '../../server/db/client.ts';
+import { auditLedger } from '../../server/ledger/audit.ts';
 import { ensureUser } from '../../server/modules/account/account.repository.ts';
 import { addressBook, saveAddress } from '../../server/modules/withdraw/address-book.ts';
+import { withdrawals } from '../../server/modules/withdraw/withdraw.schema.ts';
 import { submitWithdrawal, withdrawalTermsFor } from '../../server/modules/withdraw/withdraw.service.ts';
-import { sendOnce } from '../../server/modules/withdraw-sender/index.ts';
+import { sendOnce, withdrawalSends } from '../../server/modules/withdraw-sender/index.ts';
 import type { SenderOptions } from '../../server/modules/withdraw-sender/sender-context.ts';
 import type { ChainEnv } from './chain-app.ts';
 import { checkedAdmin } from './direct-admin.ts';
@@ -71,6 +74,34 @@ export async function submitted(
     }),
   );
   return w.id;
+}
+
+/** A USDT withdrawal on CHAIN of `amount` by `user` to `address`, submitted as the page does; its id. */
+export function usdtTo(
+  database: Database,
+  user: PrivateKeyAccount,
+  address: string,
+  amount: string,
+): Promise<number> {
+  return submitted(database, user, { coin: 'USDT', chain: CHAIN, address, amount });
+}
+
+/** What the sender's suites read back: a withdrawal's row, its signed sends, and a clean audit. */
+export function senderReads(env: ChainEnv) {
+  return {
+    statusOf: async (id: number) =>
+      (await env.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0],
+    sendsOf: (id: number) =>
+      env.database.db.select().from(withdrawalSends).where(eq(withdrawalSends.withdrawalId, id)),
+    audited: async () => expect((await auditLedger(env.database.db)).ok).toBe(true),
+  };
+}
+
+/** A hot wallet of its own holding `eth` ETH and `usdt` USDT, and the sender's pass over it at a pinned clock. */
+export async function senderScene(env: ChainEnv, eth: string, usdt: string, key: Hex = generatePrivateKey()) {
+  const clock = pinnedClock();
+  const wallet = await hotWallet(env, eth, usdt, key);
+  return { clock, wallet, pass: senderFor(env, CHAIN, wallet, clock) };
 }
 
 /** A fresh hot wallet holding `eth` ETH and `usdt` USDT on the local node. */

@@ -16,13 +16,12 @@ import {
   CHAIN,
   CONFIRMATIONS,
   fundedUser,
-  hotWallet,
-  pinnedClock,
   recipient,
   senderConfig,
-  senderFor,
+  senderScene,
   submitted,
   tokenBalance,
+  usdtTo,
 } from '../helpers/sender-env.ts';
 
 for (const target of DATABASE_TARGETS)
@@ -41,17 +40,10 @@ for (const target of DATABASE_TARGETS)
       (await env.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]?.status;
 
     test('above the dual limit two different operators review; the sender then pays it', async () => {
-      const clock = pinnedClock();
-      const wallet = await hotWallet(env, '2', '5000');
-      const pass = senderFor(env, CHAIN, wallet, clock);
+      const { pass } = await senderScene(env, '2', '5000');
       const user = await fundedUser(env.database, 'USDT', '5000');
       const to = recipient();
-      const big = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to,
-        amount: '1500',
-      });
+      const big = await usdtTo(env.database, user, to, '1500');
       const small = await submitted(env.database, user, {
         coin: 'USDT',
         chain: CHAIN,

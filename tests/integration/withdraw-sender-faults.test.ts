@@ -10,10 +10,8 @@ import { eq } from 'drizzle-orm';
 import { encodeAbiParameters, type Hex, keccak256 } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
 import { pushOutbox } from '../../server/modules/push/push.schema.ts';
-import { withdrawals } from '../../server/modules/withdraw/withdraw.schema.ts';
 import { withdrawalSends, withdrawSenderPauses } from '../../server/modules/withdraw-sender/index.ts';
 import { useChainDatabase } from '../helpers/chain-app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -28,31 +26,23 @@ import {
   recipient,
   senderConfig,
   senderFor,
+  senderReads,
+  senderScene,
   submitted,
   tokenBalance,
+  usdtTo,
 } from '../helpers/sender-env.ts';
 
 for (const target of DATABASE_TARGETS)
   describe.skipIf(!target.available)(`EVM withdraw sender faults on a local node, ${target.name}`, () => {
     const { env, admin } = useChainDatabase(target, senderConfig);
-    const statusOf = async (id: number) =>
-      (await env.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0];
-    const sendsOf = (id: number) =>
-      env.database.db.select().from(withdrawalSends).where(eq(withdrawalSends.withdrawalId, id));
-    const audited = async () => expect((await auditLedger(env.database.db)).ok).toBe(true);
+    const { statusOf, sendsOf, audited } = senderReads(env);
 
     test('a stuck transaction is replaced with higher fees at the same nonce; one of them pays', async () => {
-      const clock = pinnedClock();
-      const wallet = await hotWallet(env, '2', '500');
+      const { clock, wallet, pass } = await senderScene(env, '2', '500');
       const user = await fundedUser(env.database, 'USDT', '100');
       const to = recipient();
-      const id = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to,
-        amount: '10',
-      });
-      const pass = senderFor(env, CHAIN, wallet, clock);
+      const id = await usdtTo(env.database, user, to, '10');
       await nodeCall(env, 'evm_setAutomine', [false]);
       try {
         expect(await pass()).toMatchObject({ sent: 1 });
@@ -83,19 +73,12 @@ for (const target of DATABASE_TARGETS)
     });
 
     test('a hot wallet short of a coin pauses it: nothing sent, nothing lost; funded, it resumes', async () => {
-      const clock = pinnedClock();
       const key = generatePrivateKey();
-      const wallet = await hotWallet(env, '1', '5', key);
-      const pass = senderFor(env, CHAIN, wallet, clock);
+      const { clock, wallet, pass } = await senderScene(env, '1', '5', key);
       const user = await fundedUser(env.database, 'USDT', '100');
       const ethUser = await fundedUser(env.database, 'ETH', '1');
       const [to, toEth] = [recipient(), recipient()];
-      const id = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to,
-        amount: '50',
-      });
+      const id = await usdtTo(env.database, user, to, '50');
       const ethId = await submitted(env.database, ethUser, {
         coin: 'ETH',
         chain: CHAIN,
@@ -162,17 +145,10 @@ for (const target of DATABASE_TARGETS)
     });
 
     test('a transaction reverted on chain fails the withdrawal and returns the amount', async () => {
-      const clock = pinnedClock();
-      const wallet = await hotWallet(env, '2', '500');
+      const { wallet, pass } = await senderScene(env, '2', '500');
       const user = await fundedUser(env.database, 'USDT', '100');
       const to = recipient();
-      const id = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to,
-        amount: '10',
-      });
-      const pass = senderFor(env, CHAIN, wallet, clock);
+      const id = await usdtTo(env.database, user, to, '10');
       await nodeCall(env, 'evm_setAutomine', [false]);
       try {
         expect(await pass()).toMatchObject({ sent: 1 });

@@ -16,14 +16,12 @@ import {
   CHAIN,
   CONFIRMATIONS,
   fundedUser,
-  hotWallet,
   minedCount,
-  pinnedClock,
   recipient,
   senderConfig,
-  senderFor,
-  submitted,
+  senderScene,
   tokenBalance,
+  usdtTo,
 } from '../helpers/sender-env.ts';
 
 const postgres = DATABASE_TARGETS.find((t) => t.name === 'postgres');
@@ -34,11 +32,9 @@ describe.skipIf(!postgres?.available)('a withdraw sender killed with SIGKILL, po
     (await env.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]?.status;
 
   test('killed before and after the broadcast: one transaction per withdrawal', async () => {
-    const clock = pinnedClock();
     const key = generatePrivateKey();
-    const wallet = await hotWallet(env, '2', '500', key);
+    const { clock, wallet, pass } = await senderScene(env, '2', '500', key);
     const user = await fundedUser(env.database, 'USDT', '100');
-    const pass = senderFor(env, CHAIN, wallet, clock);
     const killedAt = async (point: 'before' | 'after') => {
       const child = spawn(
         process.execPath,
@@ -71,24 +67,14 @@ describe.skipIf(!postgres?.available)('a withdraw sender killed with SIGKILL, po
     };
 
     const [to1, to2] = [recipient(), recipient()];
-    const first = await submitted(env.database, user, {
-      coin: 'USDT',
-      chain: CHAIN,
-      address: to1,
-      amount: '20',
-    });
+    const first = await usdtTo(env.database, user, to1, '20');
     await killedAt('before');
     expect(await statusOf(first)).toBe('processing');
     expect(await minedCount(env, wallet.address)).toBe(0);
     expect(await restarted()).toMatchObject({ rebroadcast: 1, sent: 0 });
     expect(await minedCount(env, wallet.address)).toBe(1);
 
-    const second = await submitted(env.database, user, {
-      coin: 'USDT',
-      chain: CHAIN,
-      address: to2,
-      amount: '30',
-    });
+    const second = await usdtTo(env.database, user, to2, '30');
     await killedAt('after');
     expect(await minedCount(env, wallet.address)).toBe(2);
     expect(await restarted()).toMatchObject({ rebroadcast: 0, sent: 0 });

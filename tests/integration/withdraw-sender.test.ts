@@ -7,11 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { type Hex, parseEther } from 'viem';
 import { describe, expect, test } from 'vitest';
-import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, userAccount } from '../../server/ledger/ledger.ts';
-import { withdrawalEvents, withdrawals } from '../../server/modules/withdraw/withdraw.schema.ts';
+import { withdrawalEvents } from '../../server/modules/withdraw/withdraw.schema.ts';
 import { withdrawalDetails } from '../../server/modules/withdraw/withdraw.service.ts';
-import { withdrawalSends } from '../../server/modules/withdraw-sender/index.ts';
 import { useChainDatabase } from '../helpers/chain-app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import {
@@ -24,35 +22,27 @@ import {
   recipient,
   senderConfig,
   senderFor,
+  senderReads,
+  senderScene,
   submitted,
   tokenBalance,
+  usdtTo,
 } from '../helpers/sender-env.ts';
 
 for (const target of DATABASE_TARGETS)
   describe.skipIf(!target.available)(`EVM withdraw sender on a local node, ${target.name}`, () => {
     const { env } = useChainDatabase(target, senderConfig);
-    const statusOf = async (id: number) =>
-      (await env.database.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0];
-    const sendsOf = (id: number) =>
-      env.database.db.select().from(withdrawalSends).where(eq(withdrawalSends.withdrawalId, id));
+    const { statusOf, sendsOf, audited } = senderReads(env);
     /** What the withdrawal's details (10027) answer about its confirmations. */
     const confirmationsOf = async (id: number) =>
       (await withdrawalDetails(env.database.db, null, id)).confirmations;
-    const audited = async () => expect((await auditLedger(env.database.db)).ok).toBe(true);
 
     test('auto-approved native and token withdrawals are sent and completed after the confirmations', async () => {
-      const clock = pinnedClock();
-      const wallet = await hotWallet(env, '5', '1000');
-      const pass = senderFor(env, CHAIN, wallet, clock);
+      const { wallet, pass } = await senderScene(env, '5', '1000');
       const user = await fundedUser(env.database, 'USDT', '500');
       const ethUser = await fundedUser(env.database, 'ETH', '2');
       const [to1, to2, to3] = [recipient(), recipient(), recipient()];
-      const token = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to1,
-        amount: '50',
-      });
+      const token = await usdtTo(env.database, user, to1, '50');
       const native = await submitted(env.database, ethUser, {
         coin: 'ETH',
         chain: CHAIN,
@@ -60,12 +50,7 @@ for (const target of DATABASE_TARGETS)
         amount: '0.5',
       });
       // Above the auto limit: it waits for an operator.
-      const big = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to3,
-        amount: '300',
-      });
+      const big = await usdtTo(env.database, user, to3, '300');
 
       const first = await pass();
       expect(first).toMatchObject({ ran: true, approved: 2, sent: 2, completed: 0 });
@@ -113,12 +98,7 @@ for (const target of DATABASE_TARGETS)
       const wallet = await hotWallet(env, '2', '500');
       const user = await fundedUser(env.database, 'USDT', '100');
       const [to1, to2] = [recipient(), recipient()];
-      const before = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to1,
-        amount: '20',
-      });
+      const before = await usdtTo(env.database, user, to1, '20');
       const crashBefore = senderFor(env, CHAIN, wallet, clock, {
         broadcast: async () => {
           throw new Error('killed before the broadcast');
@@ -135,12 +115,7 @@ for (const target of DATABASE_TARGETS)
       expect(await pass()).toMatchObject({ rebroadcast: 1, sent: 0 });
       expect(await minedCount(env, wallet.address)).toBe(1);
 
-      const after = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to2,
-        amount: '30',
-      });
+      const after = await usdtTo(env.database, user, to2, '30');
       const crashAfter = senderFor(env, CHAIN, wallet, clock, {
         broadcast: async (raw) => {
           await env.chain.client.sendRawTransaction({ serializedTransaction: raw });
@@ -162,17 +137,10 @@ for (const target of DATABASE_TARGETS)
     });
 
     test('a reorg removing the sent transaction: the same one is sent again and completed once', async () => {
-      const clock = pinnedClock();
-      const wallet = await hotWallet(env, '2', '500');
+      const { wallet, pass } = await senderScene(env, '2', '500');
       const user = await fundedUser(env.database, 'USDT', '100');
       const to = recipient();
-      const id = await submitted(env.database, user, {
-        coin: 'USDT',
-        chain: CHAIN,
-        address: to,
-        amount: '40',
-      });
-      const pass = senderFor(env, CHAIN, wallet, clock);
+      const id = await usdtTo(env.database, user, to, '40');
       const snapshot = await env.chain.snapshot();
       expect(await pass()).toMatchObject({ sent: 1 });
       const [send] = await sendsOf(id);

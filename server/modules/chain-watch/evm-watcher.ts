@@ -16,9 +16,9 @@ import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { type Block, type Hex, type PublicClient, parseAbiItem } from 'viem';
 import type { Database, Tx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
-import { coins } from '../../ledger/coins.schema.ts';
-import { chains, coinChains } from '../config/index.ts';
+import { chains } from '../config/index.ts';
 import { advanceDeposit, chainCursors, depositAddresses, deposits, detectDeposit } from '../deposit/index.ts';
+import { evmCoinsOn } from './evm-coins.ts';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 /** Blocks read in one pass at most, so a watcher far behind catches up in steps. */
@@ -61,23 +61,11 @@ async function watchedOf(database: Database, chain: string): Promise<Watched | n
   const db = database.db;
   const [row] = await db.select().from(chains).where(eq(chains.id, chain));
   if (!row?.enabled || row.family !== 'evm') return null;
-  const links = await db
-    .select({
-      coin: coinChains.coin,
-      contract: coinChains.contract,
-      decimals: coinChains.decimals,
-      native: coinChains.native,
-      precision: coins.precision,
-    })
-    .from(coinChains)
-    .innerJoin(coins, eq(coins.symbol, coinChains.coin))
-    .where(and(eq(coinChains.chain, chain), eq(coins.enabled, true)));
   const tokens = new Map<string, { coin: string; decimals: number; precision: number }>();
   let native: Watched['native'] = null;
-  for (const l of links) {
-    if (l.native) native = { coin: l.coin, precision: l.precision };
-    else if (l.contract && l.decimals !== null)
-      tokens.set(l.contract.toLowerCase(), { coin: l.coin, decimals: l.decimals, precision: l.precision });
+  for (const c of await evmCoinsOn(db, chain, { enabledOnly: true })) {
+    if (!c.contract) native = { coin: c.coin, precision: c.precision };
+    else tokens.set(c.contract.toLowerCase(), { coin: c.coin, decimals: c.decimals, precision: c.precision });
   }
   const addresses = await db
     .select({ user: depositAddresses.user, address: depositAddresses.address })

@@ -2,19 +2,18 @@
  * The hot wallet of an EVM chain (docs/withdrawals.md, "Key handling"): its private key comes from
  * the environment, `HOT_WALLET_KEY_<CHAIN>` (e.g. HOT_WALLET_KEY_ERC20) or else one
  * `HOT_WALLET_KEY` for every EVM chain, or from an encrypted keystore file the environment names
- * (`HOT_WALLET_KEYSTORE[_<CHAIN>]`, ./keystore.ts) with its password. The key stays inside the viem account made here: it is
- * never stored, logged, answered or put in an error (a malformed key says which variable, not
- * what it holds).
+ * (`HOT_WALLET_KEYSTORE[_<CHAIN>]`, ./keystore.ts) with its password. The key stays inside the
+ * viem account made here: it is never stored, logged, answered or put in an error (a malformed
+ * key says which variable, not what it holds).
  */
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
 import { erc20Abi, type Hex, type PrivateKeyAccount, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DbOrTx } from '../../db/client.ts';
-import { coins } from '../../ledger/coins.schema.ts';
-import { amountAt } from '../chain-watch/index.ts';
-import { chains, coinChains } from '../config/index.ts';
+import { amountAt, type ChainCoin, evmCoinsOn } from '../chain-watch/index.ts';
 import { decryptKeystore, KeystoreError } from './keystore.ts';
+
+export type { ChainCoin };
 
 export class HotWalletKeyError extends Error {
   override name = 'HotWalletKeyError';
@@ -89,35 +88,9 @@ export function hotWalletAccount(env: NodeJS.ProcessEnv, chain: string): Private
   }
 }
 
-/** How a coin moves on an EVM chain: its token contract and decimals, or the native coin. */
-export interface ChainCoin {
-  coin: string;
-  contract: Hex | null;
-  decimals: number;
-  precision: number;
-}
-
 /** The coins the chain watcher knows on `chain` (config token): what the sender can pay out. */
-export async function chainCoins(db: DbOrTx, chain: string): Promise<ChainCoin[]> {
-  const rows = await db
-    .select({
-      coin: coinChains.coin,
-      contract: coinChains.contract,
-      decimals: coinChains.decimals,
-      native: coinChains.native,
-      precision: coins.precision,
-    })
-    .from(coinChains)
-    .innerJoin(coins, eq(coins.symbol, coinChains.coin))
-    .innerJoin(chains, eq(chains.id, coinChains.chain))
-    .where(and(eq(coinChains.chain, chain), eq(chains.family, 'evm')));
-  return rows.flatMap((r): ChainCoin[] =>
-    r.native
-      ? [{ coin: r.coin, contract: null, decimals: 18, precision: r.precision }]
-      : r.contract && r.decimals !== null
-        ? [{ coin: r.coin, contract: r.contract as Hex, decimals: r.decimals, precision: r.precision }]
-        : [],
-  );
+export function chainCoins(db: DbOrTx, chain: string): Promise<ChainCoin[]> {
+  return evmCoinsOn(db, chain);
 }
 
 /** The on-chain balance of `address` in `coin`'s smallest unit. */

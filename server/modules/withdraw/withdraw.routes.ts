@@ -1,4 +1,4 @@
-import { defineHandler } from '../../http/handler.ts';
+import { defineHandler, serviceHandler } from '../../http/handler.ts';
 import { addressBook, deleteAddress, saveAddress } from './address-book.ts';
 import {
   submitWithdrawal,
@@ -8,36 +8,19 @@ import {
   withdrawOptions,
 } from './withdraw.service.ts';
 
+// Mutating codes (10023, 10025, 10028, 10029) run inside the idempotency transaction: the db a
+// service gets is that transaction.
 export const withdrawHandlers = [
-  defineHandler({
-    code: '10022',
-    handle: (ctx) => withdrawOptions(ctx.db, ctx.wallet),
-  }),
-  defineHandler({
-    code: '10023',
-    handle: (ctx, input) => withdrawalTermsFor(ctx.db, ctx.wallet, input),
-  }),
-  defineHandler({
-    code: '10024',
-    handle: (ctx) => addressBook(ctx.db, ctx.wallet),
-  }),
-  defineHandler({
-    code: '10028',
-    handle: (ctx, input) => saveAddress(ctx.db, ctx.wallet, input),
-  }),
+  serviceHandler('10022', withdrawOptions),
+  serviceHandler('10023', withdrawalTermsFor),
+  serviceHandler('10024', addressBook),
+  serviceHandler('10028', saveAddress),
   defineHandler({
     code: '10029',
     handle: (ctx, input) => deleteAddress(ctx.db, ctx.wallet, input.id),
   }),
-  defineHandler({
-    code: '10025',
-    // Mutating codes run inside the idempotency transaction: ctx.db is that transaction.
-    handle: (ctx, input) => submitWithdrawal(ctx.db, ctx.wallet, input),
-  }),
-  defineHandler({
-    code: '10026',
-    handle: (ctx, input) => withdrawalRecords(ctx.db, ctx.wallet, input),
-  }),
+  serviceHandler('10025', submitWithdrawal),
+  serviceHandler('10026', withdrawalRecords),
   defineHandler({
     code: '10027',
     handle: (ctx, input) => withdrawalDetails(ctx.db, ctx.wallet, input.id),
