@@ -1,5 +1,5 @@
 import { bigint, bigserial, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { at, money, serialId } from '../../db/columns.ts';
+import { at, money, serialId, updatedAt } from '../../db/columns.ts';
 
 /** Each user's derivation index (m/0/i), handed out once, in order. */
 export const depositIndexes = pgTable('deposit_indexes', {
@@ -55,5 +55,5 @@ export const chainCursors = pgTable('chain_cursors', {
   chain: text('chain').primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash').notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
