@@ -10,6 +10,7 @@ import {
   boolean,
   integer,
   numeric,
+  text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { trimNumeric } from '../../protocol/money.ts';
@@ -25,6 +26,12 @@ export const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** When the row was written. */
 export const createdAt = () => at('created_at').notNull().defaultNow();
+
+/**
+ * The wallet a user's row belongs to (`user`): its address in lowercase, as the services write it
+ * and look it up (`wallet.toLowerCase()`).
+ */
+export const userWallet = () => text('user').notNull();
 
 /** When the row last changed: the operator's configuration rows and the caches a job rewrites. */
 export const updatedAt = () => at('updated_at').notNull().defaultNow();

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAt, enabledFlag, money, serialId, sortOrder } from '../../db/columns.ts';
+import { at, createdAt, enabledFlag, money, serialId, sortOrder, userWallet } from '../../db/columns.ts';
 
 /** The coin an exchange takes and the coin it gives: one direction of a pair. */
 const direction = () => ({
@@ -60,7 +60,7 @@ export const exchanges = pgTable(
   'exchanges',
   {
     id: serialId(),
-    user: text('user').notNull(),
+    user: userWallet(),
     ...direction(),
     amount: money('amount').notNull(),
     ...quotedPrice(),

@@ -1,6 +1,6 @@
 import { index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { IDO_PHASES } from '../../../protocol/ido.ts';
-import { at, createdAt, money, rowRef, serialId } from '../../db/columns.ts';
+import { at, createdAt, money, rowRef, serialId, userWallet } from '../../db/columns.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 
 /** Offerings (operator configuration, `admin ido create`); one per token. */
@@ -39,7 +39,7 @@ export const idoSubscriptions = pgTable(
   {
     id: serialId(),
     offeringId: rowRef('offering_id', () => idoOfferings.id),
-    user: text('user').notNull(),
+    user: userWallet(),
     shares: integer('shares').notNull(),
     /** Tokens asked for: shares x share size. */
     asked: money('asked').notNull(),

@@ -22,6 +22,7 @@ import {
   serialId,
   sortOrder,
   updatedAt,
+  userWallet,
 } from '../../db/columns.ts';
 import { coinRef, coins } from '../../ledger/coins.schema.ts';
 
@@ -95,7 +96,7 @@ export const miningHoldings = pgTable(
   'mining_holdings',
   {
     id: serialId(),
-    user: text('user').notNull(),
+    user: userWallet(),
     productId: rowRef('product_id', () => miningProducts.id),
     coin: text('coin').notNull(),
     joint: boolean('joint').notNull(),
@@ -128,7 +129,7 @@ export const miningIncome = pgTable(
   {
     id: serialId(),
     holdingId: rowRef('holding_id', () => miningHoldings.id),
-    user: text('user').notNull(),
+    user: userWallet(),
     coin: text('coin').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),

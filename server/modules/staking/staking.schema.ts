@@ -1,6 +1,16 @@
 import { boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { STAKE_STATUSES } from '../../../protocol/staking.ts';
-import { at, enabledFlag, money, percent, rowRef, serialId, sortOrder, updatedAt } from '../../db/columns.ts';
+import {
+  at,
+  enabledFlag,
+  money,
+  percent,
+  rowRef,
+  serialId,
+  sortOrder,
+  updatedAt,
+  userWallet,
+} from '../../db/columns.ts';
 import { coinRef } from '../../ledger/coins.schema.ts';
 
 /** Staking plans (operator configuration): one per coin and duration. */
@@ -33,7 +43,7 @@ export const stakes = pgTable(
   'stakes',
   {
     id: serialId(),
-    user: text('user').notNull(),
+    user: userWallet(),
     planId: rowRef('plan_id', () => stakingPlans.id),
     coin: text('coin').notNull(),
     amount: money('amount').notNull(),

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { CLOSE_REASONS, ORDER_KINDS, ORDER_STATUSES, SIDES } from '../../../protocol/trading.ts';
-import { at, enabledFlag, money, serialId, updatedAt } from '../../db/columns.ts';
+import { at, enabledFlag, money, serialId, updatedAt, userWallet } from '../../db/columns.ts';
 import { instrumentKey } from '../markets/index.ts';
 
 /** How an instrument trades (operator configuration, `admin config trading`). */
@@ -25,7 +25,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serialId(),
-    user: text('user').notNull(),
+    user: userWallet(),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: SIDES }).notNull(),
     kind: text('kind', { enum: ORDER_KINDS }).notNull(),
