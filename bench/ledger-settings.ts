@@ -1,4 +1,5 @@
 import { envInteger } from '../server/config.ts';
+import { type RoundSettings, readRoundSettings } from './round-settings.ts';
 
 export const LEVELS = [1, 8, 32] as const;
 export const COIN = 'USDT';
@@ -9,11 +10,8 @@ export const TRANSFER_AMOUNT = '1';
 export const FUNDING_WORKERS = 10;
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-export interface Settings {
-  seconds: number;
-  /** Paired rounds per level on PostgreSQL (the ledger and pgbench back to back). */
-  rounds: number;
-  warmupSeconds: number;
+/** Its rounds are paired on PostgreSQL: per level, the ledger and pgbench back to back. */
+export interface Settings extends RoundSettings {
   users: number;
   adminUrl: string;
   pgbench: string;
@@ -21,9 +19,7 @@ export interface Settings {
 
 export function readSettings(): Settings {
   return {
-    seconds: envInteger(process.env, 'BENCH_SECONDS', 5, 1, 3600),
-    rounds: envInteger(process.env, 'BENCH_ROUNDS', 3, 1, 100),
-    warmupSeconds: envInteger(process.env, 'BENCH_WARMUP_SECONDS', 1, 0, 600),
+    ...readRoundSettings({ seconds: 5, warmupSeconds: 1 }),
     users: envInteger(process.env, 'BENCH_USERS', 1000, 2, 1_000_000),
     adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     pgbench: process.env.PGBENCH || 'pgbench',

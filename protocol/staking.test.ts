@@ -1,5 +1,6 @@
 /** The interest arithmetic at its edges: exact, rounded down once, at the coin's precision. */
 import { describe, expect, test } from 'vitest';
+import { lcg } from '../tests/helpers/random.ts';
 import { div, fromUnits, mul, q, toPlaces } from '../tests/helpers/rational.ts';
 import { compare } from './money.ts';
 import { amountCoveredByPool, maturityOf, stakeInterest } from './staking.ts';
@@ -36,11 +37,7 @@ describe('stakeInterest', () => {
   });
 
   test('agrees with the exact rational on random inputs', () => {
-    let seed = 7;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rand = lcg(7).below;
     for (let i = 0; i < 2000; i += 1) {
       const precision = rand(19);
       const amount = `${rand(10_000_000)}.${String(rand(1_000_000)).padStart(6, '0')}`;
@@ -65,11 +62,7 @@ describe('amountCoveredByPool', () => {
   });
 
   test('interest of the covered amount never exceeds the pool (random)', () => {
-    let seed = 11;
-    const rand = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const rand = lcg(11).below;
     for (let i = 0; i < 2000; i += 1) {
       const precision = rand(19);
       const pool = fromUnits(BigInt(rand(2 ** 30)), precision);

@@ -266,6 +266,16 @@ const price = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]{0,17})(\.[0-9]{1,10})?$
 /** An optional level: absent or empty means none. docs/spec/product.md section 5: never below 0 (no sign). */
 const level = v.optional(v.union([v.literal(''), price]));
 const none = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+type Levels = { price?: string | undefined; stopLoss?: string | undefined; takeProfit?: string | undefined };
+/** An order's price, stop-loss and take-profit as placing and modifying both store them: null for none. */
+const levelsOrNull = <T extends Levels>(
+  o: T,
+): Omit<T, keyof Levels> & { price: string | null; stopLoss: string | null; takeProfit: string | null } => ({
+  ...o,
+  price: none(o.price),
+  stopLoss: none(o.stopLoss),
+  takeProfit: none(o.takeProfit),
+});
 
 export const placeOrderRequest = v.pipe(
   v.object({
@@ -278,23 +288,13 @@ export const placeOrderRequest = v.pipe(
     takeProfit: level,
     requestId,
   }),
-  v.transform((o) => ({
-    ...o,
-    price: none(o.price),
-    stopLoss: none(o.stopLoss),
-    takeProfit: none(o.takeProfit),
-  })),
+  v.transform(levelsOrNull),
 );
 export type PlaceOrderRequest = v.InferOutput<typeof placeOrderRequest>;
 
 export const modifyOrderRequest = v.pipe(
   v.object({ id, price: level, stopLoss: level, takeProfit: level, requestId }),
-  v.transform((o) => ({
-    ...o,
-    price: none(o.price),
-    stopLoss: none(o.stopLoss),
-    takeProfit: none(o.takeProfit),
-  })),
+  v.transform(levelsOrNull),
 );
 export type ModifyOrderRequest = v.InferOutput<typeof modifyOrderRequest>;
 

@@ -10,44 +10,52 @@ function firstPageSources(): string[] {
   return [...staticImportClosure(ROOT, FIRST_PAGE_ROOTS)].filter((file) => /\.tsx?$/.test(file));
 }
 
+/** Where each of `ids` goes: into the start chunk, the shared chunk, or neither (`false`, `false`). */
+function expectChunk(ids: readonly string[], chunk: { start: boolean; shared: boolean }): void {
+  for (const id of ids) {
+    expect(isStartModule(id), id).toBe(chunk.start);
+    expect(isSharedModule(id), id).toBe(chunk.shared);
+  }
+}
+
 describe('the start chunk', () => {
   it('takes the libraries and the shared modules the first page imports', () => {
-    for (const id of [
-      `${ROOT}/node_modules/react-dom/cjs/react-dom-client.production.js`,
-      `${ROOT}/node_modules/i18next/dist/esm/i18next.js`,
-      `${ROOT}/src/lib/api.ts`,
-      `${ROOT}/src/components/LoadState.tsx`,
-      `${ROOT}/protocol/codes.ts`,
-    ]) {
-      expect(isStartModule(id), id).toBe(true);
-      expect(isSharedModule(id), id).toBe(false);
-    }
+    expectChunk(
+      [
+        `${ROOT}/node_modules/react-dom/cjs/react-dom-client.production.js`,
+        `${ROOT}/node_modules/i18next/dist/esm/i18next.js`,
+        `${ROOT}/src/lib/api.ts`,
+        `${ROOT}/src/components/LoadState.tsx`,
+        `${ROOT}/protocol/codes.ts`,
+      ],
+      { start: true, shared: false },
+    );
   });
 
   it('leaves the shared modules only other screens import to the shared chunk', () => {
-    for (const id of [
-      `${ROOT}/src/components/ConfirmSheet.tsx`,
-      `${ROOT}/src/components/AmountField.tsx`,
-      `${ROOT}/src/features/signed-in/SignedInPage.tsx`,
-      `${ROOT}/protocol/trading.ts`,
-    ]) {
-      expect(isStartModule(id), id).toBe(false);
-      expect(isSharedModule(id), id).toBe(true);
-    }
+    expectChunk(
+      [
+        `${ROOT}/src/components/ConfirmSheet.tsx`,
+        `${ROOT}/src/components/AmountField.tsx`,
+        `${ROOT}/src/features/signed-in/SignedInPage.tsx`,
+        `${ROOT}/protocol/trading.ts`,
+      ],
+      { start: false, shared: true },
+    );
   });
 
   it('leaves out what loads on demand, even from a folder it takes', () => {
-    for (const id of [
-      `${ROOT}/src/components/QrCode.tsx`,
-      `${ROOT}/node_modules/uqr/dist/index.mjs`,
-      `${ROOT}/node_modules/uplot/dist/uPlot.esm.js`,
-      `${ROOT}/node_modules/@web3-onboard/core/dist/index.js`,
-      `${ROOT}/src/features/markets/chart-engine.ts`,
-      `${ROOT}/protocol/solvency.ts`,
-    ]) {
-      expect(isStartModule(id), id).toBe(false);
-      expect(isSharedModule(id), id).toBe(false);
-    }
+    expectChunk(
+      [
+        `${ROOT}/src/components/QrCode.tsx`,
+        `${ROOT}/node_modules/uqr/dist/index.mjs`,
+        `${ROOT}/node_modules/uplot/dist/uPlot.esm.js`,
+        `${ROOT}/node_modules/@web3-onboard/core/dist/index.js`,
+        `${ROOT}/src/features/markets/chart-engine.ts`,
+        `${ROOT}/protocol/solvency.ts`,
+      ],
+      { start: false, shared: false },
+    );
   });
 
   it("takes the modules the first page's screens share with others, not the screens themselves", () => {

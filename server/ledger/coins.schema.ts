@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { enabledFlag, sortOrder } from '../db/columns.ts';
 
 /**
  * The coins the ledger counts in, with their precision: every account names one. The operator
@@ -8,8 +9,8 @@ export const coins = pgTable('coins', {
   symbol: text('symbol').primaryKey(),
   name: text('name').notNull(),
   precision: integer('precision').notNull(),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
+  sort: sortOrder(),
+  enabled: enabledFlag(),
 });
 
 /** A column naming one of the coins above. */

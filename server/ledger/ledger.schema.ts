@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { createdAt, money, serialId } from '../db/columns.ts';
+import { check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAt, money, rowRef, serialId } from '../db/columns.ts';
 import { coinRef } from './coins.schema.ts';
 
 /**
@@ -43,12 +43,8 @@ export const postings = pgTable(
   'postings',
   {
     id: serialId(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => journalEntries.id),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    entryId: rowRef('entry_id', () => journalEntries.id),
+    accountId: rowRef('account_id', () => ledgerAccounts.id),
     coin: text('coin').notNull(),
     /** Signed: positive adds to the account's balance. */
     amount: money('amount').notNull(),
@@ -58,7 +54,4 @@ export const postings = pgTable(
 );
 
 /** A column naming the journal entry that moved a row's money. */
-export const journalEntryRef = (name: string) =>
-  bigint(name, { mode: 'number' })
-    .notNull()
-    .references(() => journalEntries.id);
+export const journalEntryRef = (name: string) => rowRef(name, () => journalEntries.id);

@@ -13,6 +13,7 @@ import {
   DEMO_EVM_ACCOUNT_XPUB,
   DEMO_TRON_ACCOUNT_XPUB,
 } from '../modules/deposit/demo-keys.ts';
+import { demoPairCommand } from '../modules/exchange/index.ts';
 import { demoIdoCommands } from '../modules/ido/demo-offerings.ts';
 import { DEMO_INSTRUMENTS } from '../modules/markets/instruments.ts';
 import { DEMO_MINING_COMMANDS } from '../modules/mining/demo-machines.ts';
@@ -118,8 +119,8 @@ export const DEMO_COMMANDS: readonly string[][] = [
   // Flash exchange: USDT with BTC, ETH, TRX and BNB both ways, priced by the demo markets, and an
   // inventory in each coin for the exchange to pay from (docs/exchange.md).
   ...EXCHANGE_DEMO.flatMap(([coin, min, max]) => [
-    ['config', 'pair', 'USDT', coin, '--spread', '0.2', '--fee', '0.1', '--min', '10', '--max', '50000'],
-    ['config', 'pair', coin, 'USDT', '--spread', '0.2', '--fee', '0.1', '--min', min, '--max', max],
+    demoPairCommand('USDT', coin, '10', '50000'),
+    demoPairCommand(coin, 'USDT', min, max),
   ]),
   ...EXCHANGE_INVENTORY.map(([coin, amount]) => ['fund', 'exchange-inventory', coin, amount]),
   // Staking (docs/staking.md): plans in USDT and ETH, short ones redeemable early, and reward pools

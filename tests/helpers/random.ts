@@ -13,3 +13,17 @@ export function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
 }
+
+/**
+ * The linear congruential generator (the C library's constants) the randomized tests draw from:
+ * `below(n)` gives a whole number from 0 to n - 1 and `fraction()` one in [0, 1), both advancing
+ * one sequence, the same for a seed on every run, so a failure repeats.
+ */
+export function lcg(seed: number): { below: (n: number) => number; fraction: () => number } {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state;
+  };
+  return { below: (n) => next() % n, fraction: () => next() / 2 ** 31 };
+}

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { Database } from '../../server/db/client.ts';
+import { type Database, openDatabase } from '../../server/db/client.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import type { PriceSource } from '../../server/modules/markets/feed.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
@@ -54,6 +54,17 @@ export function useMarketApp<S extends PriceSource>(target: DatabaseTarget, sour
     env.engine = new MarketEngine({ database: env.database, source });
     ({ app: env.app } = await buildTestApp(env.database, { markets: env.engine }));
   });
+}
+
+/**
+ * An in-memory PGlite database with the schema and the demo seed as the demo ships it (without
+ * the test defaults), for a file that runs its own engine and clocks over it; the file closes it.
+ */
+export async function openDemoDatabase(): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+  await database.migrate();
+  await seedDemo(database);
+  return database;
 }
 
 /** A fresh seeded database (the first target, PGlite) for one test's own app: disposed after `use`. */

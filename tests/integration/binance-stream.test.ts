@@ -4,12 +4,13 @@
  * dropped connection (the exchange's 24-hour cut) and a frozen one both replaced by a new
  * connection, and nothing after stop.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { BinanceMessage } from '../../server/modules/markets/live/binance-messages.ts';
 import { combinedStreamUrl } from '../../server/modules/markets/live/binance-messages.ts';
 import { BinanceStream } from '../../server/modules/markets/live/binance-stream.ts';
 import { retryDelay } from '../../server/modules/markets/live/reconnecting.ts';
-import { type ExchangeFixture, startExchangeFixture } from '../helpers/fixture-exchange.ts';
+import { startExchangeFixture } from '../helpers/fixture-exchange.ts';
+import { fixtureStreamPerTest } from '../helpers/fixture-stream.ts';
 import { until } from '../helpers/until.ts';
 
 const BOOK = { u: 1, s: 'BTCUSDT', b: '95000.01', B: '1.5', a: '95000.02', A: '0.7' };
@@ -27,38 +28,22 @@ const TRADE = {
   M: true,
 };
 
-let exchange: ExchangeFixture;
-let stream: BinanceStream | null = null;
-const received: BinanceMessage[] = [];
-
-beforeEach(async () => {
-  exchange = await startExchangeFixture();
-  received.length = 0;
-});
-afterEach(async () => {
-  stream?.stop();
-  stream = null;
-  await exchange.close();
-});
-
-function follow(silenceMs = 60_000): BinanceStream {
-  stream = new BinanceStream(combinedStreamUrl(exchange.base, ['BTCUSDT']), (m) => received.push(m), {
-    backoff: { baseMs: 20, maxMs: 80 },
-    silenceMs,
-  });
-  stream.start();
-  return stream;
-}
+const feed = fixtureStreamPerTest(
+  startExchangeFixture,
+  (exchange, deliver: (m: BinanceMessage) => void, options) =>
+    new BinanceStream(combinedStreamUrl(exchange.base, ['BTCUSDT']), deliver, options),
+);
+const { received, follow } = feed;
 
 test('book tickers and trades arrive parsed; malformed frames are counted and skipped', async () => {
   const s = follow();
-  await exchange.connections(1);
-  expect(exchange.paths[0]).toBe('/stream?streams=btcusdt@bookTicker/btcusdt@aggTrade');
-  await until(() => exchange.open() === 1 && s.connections === 1);
-  exchange.sendRaw('{"stream":"btcusdt@bookTicker","data":{');
-  exchange.send('btcusdt@bookTicker', BOOK);
-  exchange.send('btcusdt@aggTrade', TRADE);
-  exchange.send('btcusdt@kline_1m', { e: 'kline' });
+  await feed.server.connections(1);
+  expect(feed.server.paths[0]).toBe('/stream?streams=btcusdt@bookTicker/btcusdt@aggTrade');
+  await until(() => feed.server.open() === 1 && s.connections === 1);
+  feed.server.sendRaw('{"stream":"btcusdt@bookTicker","data":{');
+  feed.server.send('btcusdt@bookTicker', BOOK);
+  feed.server.send('btcusdt@aggTrade', TRADE);
+  feed.server.send('btcusdt@kline_1m', { e: 'kline' });
   await until(() => received.length === 2 && s.stats.malformed === 2);
   expect(received.map((m) => m.kind)).toEqual(['book', 'trade']);
   expect(received[0]).toMatchObject({ bid: '95000.01', ask: '95000.02', updateId: 1 });
@@ -67,10 +52,10 @@ test('book tickers and trades arrive parsed; malformed frames are counted and sk
 test('a connection the exchange drops is replaced, and the stream goes on', async () => {
   const s = follow();
   await until(() => s.connections === 1);
-  exchange.dropAll(1001);
-  await exchange.connections(2);
+  feed.server.dropAll(1001);
+  await feed.server.connections(2);
   await until(() => s.connections === 2);
-  exchange.send('btcusdt@bookTicker', { ...BOOK, u: 2 });
+  feed.server.send('btcusdt@bookTicker', { ...BOOK, u: 2 });
   await until(() => received.length === 1);
 });
 
@@ -78,7 +63,7 @@ test('a frozen connection is closed and replaced', async () => {
   const s = follow(150);
   await until(() => s.connections === 1);
   // Nothing is sent: after 150 ms of silence the stream takes the connection for frozen.
-  await exchange.connections(2);
+  await feed.server.connections(2);
   await until(() => s.connections >= 2);
 });
 
@@ -86,9 +71,9 @@ test('stop closes the connection and no reconnect follows', async () => {
   const s = follow();
   await until(() => s.connections === 1);
   s.stop();
-  await until(() => exchange.open() === 0);
+  await until(() => feed.server.open() === 0);
   await new Promise((r) => setTimeout(r, 200));
-  expect(exchange.paths).toHaveLength(1);
+  expect(feed.server.paths).toHaveLength(1);
 });
 
 test('retries wait longer each time, within the ceiling, jittered', () => {

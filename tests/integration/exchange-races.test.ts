@@ -15,6 +15,7 @@ import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { useExchangeApp } from '../helpers/exchange-app.ts';
+import { lcg } from '../helpers/random.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`flash exchange invariants on ${target.name}`, () => {
@@ -75,11 +76,7 @@ for (const target of DATABASE_TARGETS) {
         await Promise.all(coins.map(async (c) => [c, await system('fee_revenue', c)] as const)),
       );
 
-      let seed = 7;
-      const random = () => {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        return seed / 2 ** 31;
-      };
+      const random = lcg(7).fraction;
       const amountFor = (pair: string) => {
         const from = pair.split('_')[0] as string;
         const scale = { USDT: 3000, BTC: 0.1, ETH: 1.5, SOL: 15 }[from] as number;

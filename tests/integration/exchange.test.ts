@@ -16,26 +16,11 @@ import type { Tx } from '../../server/db/client.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { exchangeQuotes } from '../../server/modules/exchange/exchange.schema.ts';
 import { executeExchange } from '../../server/modules/exchange/exchange.service.ts';
+import { demoPairCommand } from '../../server/modules/exchange/index.ts';
 import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { opsAdmin } from '../helpers/direct-admin.ts';
 import { quoteOf, useExchangeApp } from '../helpers/exchange-app.ts';
-
-/** `config pair` with the demo's spread (0.2) and fee (0.1) and the given limits. */
-const pairArgs = (base: string, quote: string, min: string, max: string) => [
-  'config',
-  'pair',
-  base,
-  quote,
-  '--spread',
-  '0.2',
-  '--fee',
-  '0.1',
-  '--min',
-  min,
-  '--max',
-  max,
-];
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`flash exchange on ${target.name}`, () => {
@@ -260,7 +245,7 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('an exchange the inventory cannot cover is refused, and the quote stays usable', async () => {
-      await admin(...pairArgs('USDT', 'BTC', '10', '10000000'));
+      await admin(...demoPairCommand('USDT', 'BTC', '10', '10000000'));
       try {
         const whale = await user({ USDT: '3000000' });
         const inventory = await system('exchange_inventory', 'BTC');
@@ -275,17 +260,17 @@ for (const target of DATABASE_TARGETS) {
         expect(await system('exchange_inventory', 'BTC')).toBe(inventory);
         expect((await whale.exchange('USDT_BTC', '1000', quote.quoteId)).respCode).toBe('00000');
       } finally {
-        await admin(...pairArgs('USDT', 'BTC', '10', '50000'));
+        await admin(...demoPairCommand('USDT', 'BTC', '10', '50000'));
       }
     });
 
     test('operator commands: a pair needs a market that joins its coins; a disabled pair is unavailable', async () => {
-      const bad = await opsAdmin(env)(...pairArgs('BTC', 'ETH', '1', '2'), '--reason', 't');
+      const bad = await opsAdmin(env)(...demoPairCommand('BTC', 'ETH', '1', '2'), '--reason', 't');
       expect(bad).toMatchObject({ ok: false });
       expect(bad.text).toContain('ETHBTC or BTCETH');
       const listed = await admin('exchange', 'pairs');
       expect(listed.text).toContain('USDT_BTC');
-      await admin(...pairArgs('BNB', 'USDT', '0.01', '60'), '--disable');
+      await admin(...demoPairCommand('BNB', 'USDT', '0.01', '60'), '--disable');
       try {
         const anonymous = caller(env.app);
         const pairs = dataOf(await anonymous('10030')).pairs;
@@ -294,7 +279,7 @@ for (const target of DATABASE_TARGETS) {
           ERRORS.exchange_pair_unavailable.code,
         );
       } finally {
-        await admin(...pairArgs('BNB', 'USDT', '0.01', '60'));
+        await admin(...demoPairCommand('BNB', 'USDT', '0.01', '60'));
       }
     });
   });

@@ -18,6 +18,7 @@ import { caller, dataOf, type TestCall } from '../helpers/app.ts';
 import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { checkedAdmin } from '../helpers/direct-admin.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
+import { lcg } from '../helpers/random.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 import { fundedWallet } from '../helpers/wallets.ts';
 
@@ -280,11 +281,7 @@ for (const target of DATABASE_TARGETS) {
       });
       await runPhases(env.database, new Date());
       const people = await Promise.all(Array.from({ length: 6 }, () => user('100')));
-      let seed = 11;
-      const rand = (n: number) => {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        return seed % n;
-      };
+      const rand = lcg(11).below;
       const allowed = ['00000', ERRORS.ido_share_limit.code, ERRORS.insufficient_balance.code];
       for (let round = 0; round < 5; round += 1) {
         const [results] = await Promise.all([

@@ -18,6 +18,7 @@ import { dataOf } from '../helpers/app.ts';
 import { postgresAvailable } from '../helpers/databases.ts';
 import { freshKey } from '../helpers/login.ts';
 import { openMarketsClockEnv } from '../helpers/market-clock.ts';
+import { lcg } from '../helpers/random.ts';
 import { type ReservationMismatch, reservationMismatches } from '../helpers/reservations.ts';
 import { sharedSession, useServerPair } from '../helpers/server-pair.ts';
 import {
@@ -34,15 +35,6 @@ const OPERATIONS = 10_000;
 const USERS = 12;
 const PARALLEL = 12;
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
-
-/** A small deterministic generator: the run is the same every time, apart from interleaving. */
-function generator(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    return s / 2 ** 31;
-  };
-}
 
 describe.skipIf(!postgresAvailable)('randomized money operations over two processes', () => {
   // One offset for both processes and every CLI call, so their clocks agree.
@@ -80,7 +72,8 @@ describe.skipIf(!postgresAvailable)('randomized money operations over two proces
     expect(plans.length).toBeGreaterThan(0);
     expect(machines.length).toBeGreaterThan(0);
 
-    const random = generator(20261125);
+    // Deterministic: the run is the same every time, apart from interleaving.
+    const random = lcg(20261125).fraction;
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     const codes = new Map<string, number>();
     let done = 0;

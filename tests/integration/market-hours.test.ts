@@ -6,12 +6,12 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runAdminCommand } from '../../server/admin/runner.ts';
-import { type Database, openDatabase } from '../../server/db/client.ts';
+import type { Database } from '../../server/db/client.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
 import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { LiveSource } from '../../server/modules/markets/live/live-source.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
+import { openDemoDatabase } from '../helpers/seeded-app.ts';
 
 const SATURDAY_NOON = Date.UTC(2026, 10, 28, 12);
 /** Sunday 17:00 in New York (EST, UTC-5): 22:00 UTC. */
@@ -23,9 +23,7 @@ const admin = (...argv: string[]) =>
   runAdminCommand({ argv: [...argv, '--reason', 'hours test'], actor: 'ops' }, { database, via: 'direct' });
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-  await database.migrate();
-  await seedDemo(database);
+  database = await openDemoDatabase();
 }, 60_000);
 afterAll(() => database.close());
 

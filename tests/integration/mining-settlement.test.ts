@@ -17,6 +17,7 @@ import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
 import { today, useMiningApp } from '../helpers/mining-app.ts';
+import { lcg } from '../helpers/random.ts';
 
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`mining on ${target.name}`, () => {
@@ -118,11 +119,7 @@ for (const target of DATABASE_TARGETS) {
 
     test('random concurrent purchases and settlement days keep the books balanced', async () => {
       const people = await Promise.all(Array.from({ length: 5 }, () => user('3000')));
-      let seed = 7;
-      const rand = (n: number) => {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        return seed % n;
-      };
+      const rand = lcg(7).below;
       const allowed = [
         '00000',
         ERRORS.insufficient_balance.code,

@@ -17,6 +17,7 @@ import { createControlledSource } from '../helpers/controlled-prices.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { freshKey, signIn } from '../helpers/login.ts';
+import { lcg } from '../helpers/random.ts';
 import { useMarketApp } from '../helpers/seeded-app.ts';
 import { fundedWallet } from '../helpers/wallets.ts';
 
@@ -149,11 +150,7 @@ for (const target of DATABASE_TARGETS) {
 
     test('random invitees paying fees at once: books balance, no fee pays out more than itself', async () => {
       env.source.pin('EURUSD', '1.16000', '1.16008');
-      let seed = 17;
-      const rand = (n: number) => {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        return seed % n;
-      };
+      const rand = lcg(17).below;
       const people = [await user()];
       for (let i = 0; i < 6; i += 1) {
         const inviter = people[rand(people.length)];

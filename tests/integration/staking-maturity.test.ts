@@ -19,6 +19,7 @@ import { matureDueStakes, redeem } from '../../server/modules/staking/staking.se
 import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
+import { lcg } from '../helpers/random.ts';
 import { useStakingApp } from '../helpers/staking-app.ts';
 
 for (const target of DATABASE_TARGETS) {
@@ -158,11 +159,7 @@ for (const target of DATABASE_TARGETS) {
       expect((await admin('fund', 'staking-pool', 'BNB', '1')).ok).toBe(true);
       const funded = 1;
       const people = await Promise.all(Array.from({ length: 5 }, () => user({ BNB: '20' })));
-      let seed = 42;
-      const rand = (n: number) => {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        return seed % n;
-      };
+      const rand = lcg(42).below;
       let clock = Date.now();
       const outcomes = new Map<string, number>();
       for (let round = 0; round < 8; round += 1) {

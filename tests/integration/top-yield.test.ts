@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { annualizedReturnOf } from '../../protocol/mining.ts';
 import { compare } from '../../protocol/money.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
-import { type Database, openDatabase } from '../../server/db/client.ts';
+import type { Database } from '../../server/db/client.ts';
 import {
   codeHandlers,
   handlerMap,
@@ -16,8 +16,8 @@ import {
 } from '../../server/modules/index.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { listMachines } from '../../server/modules/mining/mining.catalogue.ts';
-import { seedDemo } from '../../server/seed/demo.ts';
 import { createControlledSource } from '../helpers/controlled-prices.ts';
+import { openDemoDatabase } from '../helpers/seeded-app.ts';
 
 let database: Database;
 let engine: MarketEngine;
@@ -26,9 +26,7 @@ const admin = (...argv: string[]) =>
   runAdminCommand({ argv: [...argv, '--reason', 'test'], actor: 'ops' }, { database, via: 'direct' });
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-  await database.migrate();
-  await seedDemo(database);
+  database = await openDemoDatabase();
   const source = createControlledSource();
   // Prices the figures below are computed at, every coin a machine produces: KAS at 0.1, LTC at
   // 100, BTC at 60,000 and DOGE at 0.1. Not the simulated price of the moment: at some

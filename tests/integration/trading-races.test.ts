@@ -17,6 +17,7 @@ import { settleEachIfUnchanged } from '../../server/modules/trading/trading.sett
 import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
+import { lcg } from '../helpers/random.ts';
 import { useTradingApp } from '../helpers/trading-app.ts';
 
 for (const target of DATABASE_TARGETS) {
@@ -127,11 +128,7 @@ for (const target of DATABASE_TARGETS) {
     test('random orders, changes, closes and ticks across users keep the books balanced', async () => {
       const people = await Promise.all(Array.from({ length: 4 }, () => user('3000')));
       const poolBefore = await pool();
-      let seed = 5;
-      const rand = (n: number) => {
-        seed = (seed * 1103515245 + 12345) % 2 ** 31;
-        return seed % n;
-      };
+      const rand = lcg(5).below;
       let mid = 1.16;
       for (let round = 0; round < 12; round += 1) {
         mid += (rand(201) - 100) / 10_000;

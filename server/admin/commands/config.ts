@@ -14,6 +14,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts } from '../../ledger/ledger.schema.ts';
 import {
+  mergeSetting,
   readSetting,
   replaceCoinChains,
   upsertChain,
@@ -155,9 +156,11 @@ export const configFeatureCommand: AdminCommand = {
     if (names.length === 0) throw new AdminUsageError('name at least one feature');
     const unknown = names.filter((n) => !ALL_FEATURES.has(n as Feature));
     if (unknown.length > 0) throw new AdminUsageError(`unknown feature: ${unknown.join(', ')}`);
-    const current = (await readSetting<Partial<Record<Feature, boolean>>>(ctx.db, FEATURE_SETTING_KEY)) ?? {};
-    const next = { ...current, ...Object.fromEntries(names.map((n) => [n, state === 'on'])) };
-    await writeSetting(ctx.db, FEATURE_SETTING_KEY, next);
+    const next = await mergeSetting(
+      ctx.db,
+      FEATURE_SETTING_KEY,
+      Object.fromEntries(names.map((n) => [n, state === 'on'])),
+    );
     return { text: `${names.join(', ')} switched ${state}`, json: next };
   },
 };

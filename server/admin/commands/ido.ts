@@ -7,7 +7,7 @@ import { idoOfferings } from '../../modules/ido/ido.schema.ts';
 import { listOfferings } from '../../modules/ido/ido.service.ts';
 import { type AdminCommand, AdminUsageError, jobBusy } from '../command.ts';
 import { decimalOption, need, valueOptions, wholeNumber } from '../options.ts';
-import { listText } from '../text.ts';
+import { listOutput } from '../text.ts';
 
 const SYMBOL = /^[A-Z0-9]{2,12}$/;
 
@@ -95,13 +95,12 @@ export const idoListCommand: AdminCommand = {
   options: {},
   async run(ctx) {
     const { list } = await listOfferings(ctx.db, { page: 1, size: 100 });
-    const text = listText(
+    return listOutput(
       list,
       'no IDO offerings',
       (o) =>
         `#${o.id} ${o.token} ${o.phase} price ${o.price} offering ${o.offering} subscribed ${o.subscribed} by ${o.participants}${o.winningRate === null ? '' : ` winning rate ${o.winningRate}%`}${o.issued === null ? '' : ` issued ${o.issued}`}`,
     );
-    return { text, json: list };
   },
 };
 

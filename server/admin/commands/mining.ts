@@ -19,7 +19,7 @@ import { miningHoldings, miningProducts, miningYields } from '../../modules/mini
 import { type Declaration, DeclarationNotCovered, declareOutput } from '../../modules/mining/mining.terms.ts';
 import { type AdminCommand, AdminUsageError, jobBusy } from '../command.ts';
 import { decimalOption, flagOptions, need, valueOptions, wholeNumber } from '../options.ts';
-import { listText } from '../text.ts';
+import { listOutput } from '../text.ts';
 
 const KEY = /^[A-Z0-9][A-Z0-9-]{0,23}$/;
 const USDT_DECIMALS = 6;
@@ -229,13 +229,12 @@ export const miningMachinesCommand: AdminCommand = {
   async run(ctx) {
     // Without the market engine here, yields are shown where the server computes them (10050).
     const { list } = await listMachines(ctx.db, null, Date.now(), { page: 1, size: 100, all: true });
-    const text = listText(
+    return listOutput(
       list,
       'no mining machines',
       (m) =>
         `#${m.id} ${m.key} ${m.name} ${m.coin} ${m.cycleDays} days rent ${m.rent} fee ${m.serviceFee} est ${m.estimatedDailyOutput}/unit/day (${m.outputSource}) ${m.joint ? 'shares' : 'stock'} ${m.shares} available ${m.available}${m.soldOut ? ' SOLD OUT' : ''}`,
     );
-    return { text, json: list };
   },
 };
 

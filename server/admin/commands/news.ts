@@ -14,7 +14,7 @@ import {
 } from '../../modules/news/news.service.ts';
 import { deliverAnnouncement, describeReport } from '../../modules/push/delivery.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
-import { listText } from '../text.ts';
+import { listOutput } from '../text.ts';
 
 function many(value: unknown): string[] {
   if (value === undefined) return [];
@@ -96,12 +96,11 @@ export const newsListCommand: AdminCommand = {
       publishedAt: a.publishedAt.toISOString(),
       texts: texts.filter((t) => t.id === a.id).map((t) => ({ lang: t.lang, title: t.title })),
     }));
-    const text = listText(
+    return listOutput(
       list,
       'no announcements',
       (a) =>
         `#${a.id}${a.pinned ? ' (pinned)' : ''} ${a.publishedAt} ${a.texts.map((t) => `[${t.lang}] ${t.title}`).join(' ')}`,
     );
-    return { text, json: list };
   },
 };

@@ -19,7 +19,7 @@ import {
 } from '../../modules/translations/index.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 import { need, valueOptions } from '../options.ts';
-import { listText } from '../text.ts';
+import { listOutput } from '../text.ts';
 
 const SUBJECTS = Object.entries(TRANSLATABLE)
   .map(([subject, fields]) => `${subject} (${Object.keys(fields).join(', ')})`)
@@ -104,11 +104,10 @@ export const translationListCommand: AdminCommand = {
     if (subject !== undefined && !isSubject(subject))
       throw new AdminUsageError(`the subject is one of: ${SUBJECTS}`);
     const list = await listTranslations(ctx.db, subject, ref?.toUpperCase());
-    const text = listText(
+    return listOutput(
       list,
       'no translations',
       (t) => `${t.subject} ${t.ref} ${t.field} ${t.lang}: ${t.value}`,
     );
-    return { text, json: list };
   },
 };

@@ -3,11 +3,11 @@
  * the daily limits per coin, and the explorer link per chain.
  */
 import { dec, fmt, isDecimalString } from '../../../protocol/money.ts';
-import { readSetting, writeSetting } from '../../modules/config/config.repository.ts';
+import { mergeSetting, writeSetting } from '../../modules/config/config.repository.ts';
 import { chains, coins } from '../../modules/config/config.schema.ts';
 import { ADDRESS_DELAY_SETTING } from '../../modules/withdraw/address-book.ts';
 import { EXPLORER_SETTING, isExplorerTemplate } from '../../modules/withdraw/explorer.ts';
-import { DAILY_LIMITS_SETTING, type DailyLimits, dailyLimits } from '../../modules/withdraw/limits.ts';
+import { DAILY_LIMITS_SETTING, dailyLimits } from '../../modules/withdraw/limits.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 
 export const configAddressDelayCommand: AdminCommand = {
@@ -41,11 +41,7 @@ export const configWithdrawLimitCommand: AdminCommand = {
     if (!coin || !known.includes(coin)) throw new AdminUsageError('name a known coin, e.g. USDT');
     if (raw === undefined || (raw !== 'off' && (!isDecimalString(raw) || dec(raw).isNegative())))
       throw new AdminUsageError('give a non-negative amount, or off');
-    const stored = (await readSetting<DailyLimits>(ctx.db, DAILY_LIMITS_SETTING)) ?? {};
-    await writeSetting(ctx.db, DAILY_LIMITS_SETTING, {
-      ...stored,
-      [coin]: raw === 'off' ? null : fmt(dec(raw)),
-    });
+    await mergeSetting(ctx.db, DAILY_LIMITS_SETTING, { [coin]: raw === 'off' ? null : fmt(dec(raw)) });
     const limits = await dailyLimits(ctx.db);
     return { text: `daily limit of ${coin}: ${limits[coin] ?? 'off'}`, json: limits };
   },
@@ -63,9 +59,9 @@ export const configExplorerCommand: AdminCommand = {
     if (!chain || !known.includes(chain)) throw new AdminUsageError('name a known chain, e.g. ERC20');
     if (template === undefined || (template !== 'off' && !isExplorerTemplate(template)))
       throw new AdminUsageError('give an https URL with {txid} in it, or off');
-    const stored = (await readSetting<Record<string, string | null>>(ctx.db, EXPLORER_SETTING)) ?? {};
-    const next = { ...stored, [chain]: template === 'off' ? null : template };
-    await writeSetting(ctx.db, EXPLORER_SETTING, next);
+    const next = await mergeSetting(ctx.db, EXPLORER_SETTING, {
+      [chain]: template === 'off' ? null : template,
+    });
     return { text: `explorer of ${chain}: ${next[chain] ?? 'off'}`, json: next };
   },
 };

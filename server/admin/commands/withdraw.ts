@@ -13,7 +13,7 @@ import {
 import { reviewWithdrawal } from '../../modules/withdraw-sender/index.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 import { flagOptions, valueOptions } from '../options.ts';
-import { listText } from '../text.ts';
+import { listOutput } from '../text.ts';
 
 export const configWithdrawCommand: AdminCommand = {
   name: 'config withdraw',
@@ -75,13 +75,12 @@ export const withdrawalsListCommand: AdminCommand = {
     if (status !== undefined && !WITHDRAWAL_STATUSES.includes(status))
       throw new AdminUsageError('unknown status');
     const list = await listWithdrawals(ctx.db, status);
-    const text = listText(
+    return listOutput(
       list,
       'no withdrawals',
       (w) =>
         `#${w.id} ${w.status.padEnd(17)} ${w.amount} ${w.coin} ${w.chain} -> ${w.address} (user ${w.user})`,
     );
-    return { text, json: list };
   },
 };
 

@@ -18,6 +18,20 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown): Pro
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
+/**
+ * Sets some entries of a setting that maps names to values (features, coins, chains), keeping
+ * the entries it does not name; returns the whole new value.
+ */
+export async function mergeSetting<V>(
+  db: DbOrTx,
+  key: string,
+  entries: Record<string, V>,
+): Promise<Record<string, V>> {
+  const next = { ...(await readSetting<Record<string, V>>(db, key)), ...entries };
+  await writeSetting(db, key, next);
+  return next;
+}
+
 /** Stores `value` under `key` unless the key is set already: of two writers at once, the first wins. */
 export async function addSettingIfAbsent(db: DbOrTx, key: string, value: unknown): Promise<void> {
   await db.insert(settings).values({ key, value }).onConflictDoNothing();

@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { at } from '../../db/columns.ts';
+import { enabledFlag, sortOrder, updatedAt } from '../../db/columns.ts';
 import { coinRef, coins } from '../../ledger/coins.schema.ts';
 
 // The coin list is the ledger's (what it counts in); the configuration lists it with the chains.
@@ -9,7 +9,7 @@ export { coins };
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const chains = pgTable('chains', {
@@ -19,8 +19,8 @@ export const chains = pgTable('chains', {
   evmChainId: integer('evm_chain_id'),
   /** Blocks a deposit needs on top of it, counting its own, before it is credited. */
   confirmations: integer('confirmations').notNull().default(12),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
+  sort: sortOrder(),
+  enabled: enabledFlag(),
 });
 
 /** Which coin moves on which chain. */
@@ -31,7 +31,7 @@ export const coinChains = pgTable(
     chain: text('chain')
       .notNull()
       .references(() => chains.id),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
     /** The token contract the chain watcher reads Transfer logs of (EVM), or null. */
     contract: text('contract'),
     /** The token's decimals on chain (which may exceed the coin's precision). */

@@ -1,5 +1,5 @@
 import { bigint, bigserial, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { at, money, serialId } from '../../db/columns.ts';
+import { at, money, serialId, updatedAt, userWallet } from '../../db/columns.ts';
 
 /** Each user's derivation index (m/0/i), handed out once, in order. */
 export const depositIndexes = pgTable('deposit_indexes', {
@@ -11,7 +11,7 @@ export const depositIndexes = pgTable('deposit_indexes', {
 export const depositAddresses = pgTable(
   'deposit_addresses',
   {
-    user: text('user').notNull(),
+    user: userWallet(),
     chain: text('chain').notNull(),
     address: text('address').notNull(),
   },
@@ -26,7 +26,7 @@ export const deposits = pgTable(
   'deposits',
   {
     id: serialId(),
-    user: text('user').notNull(),
+    user: userWallet(),
     coin: text('coin').notNull(),
     chain: text('chain').notNull(),
     amount: money('amount').notNull(),
@@ -55,5 +55,5 @@ export const chainCursors = pgTable('chain_cursors', {
   chain: text('chain').primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash').notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

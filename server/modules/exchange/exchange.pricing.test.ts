@@ -5,6 +5,7 @@
  */
 import { Decimal as Base } from 'decimal.js';
 import { describe, expect, test } from 'vitest';
+import { lcg } from '../../../tests/helpers/random.ts';
 import { exchangeAmounts, quotedPrice, sideOf } from './exchange.pricing.ts';
 
 // The reference arithmetic: far more digits than any amount has.
@@ -119,11 +120,7 @@ describe('exchangeAmounts', () => {
   });
 
   test('random amounts: gross = fee + receive, both on the coin grid, loss under two units', () => {
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
+    const random = lcg(42).fraction;
     for (let i = 0; i < 2000; i++) {
       const toPrecision = [0, 2, 6, 8, 18][i % 5] as number;
       const amount = new Decimal(random() * 10 ** (1 + Math.floor(random() * 6)))

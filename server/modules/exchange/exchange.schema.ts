@@ -1,12 +1,24 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAt, money, serialId } from '../../db/columns.ts';
+import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, enabledFlag, money, serialId, sortOrder, userWallet } from '../../db/columns.ts';
+
+/** The coin an exchange takes and the coin it gives: one direction of a pair. */
+const direction = () => ({
+  from: text('from_coin').notNull(),
+  to: text('to_coin').notNull(),
+});
+
+/** The price a quote fixes (spread included) and the base and quote coins of the market it is a price in. */
+const quotedPrice = () => ({
+  price: money('price').notNull(),
+  baseCoin: text('base_coin').notNull(),
+  quoteCoin: text('quote_coin').notNull(),
+});
 
 /** Flash exchange pairs, one row per direction (operator configuration: `config pair`). */
 export const exchangePairs = pgTable(
   'exchange_pairs',
   {
-    from: text('from_coin').notNull(),
-    to: text('to_coin').notNull(),
+    ...direction(),
     /** The market instrument that prices the pair, e.g. BTCUSDT for USDT -> BTC and BTC -> USDT. */
     market: text('market').notNull(),
     /** Percent of the mid price, moved against the user. */
@@ -16,8 +28,8 @@ export const exchangePairs = pgTable(
     /** Limits of one exchange in `from` units. */
     min: money('min').notNull(),
     max: money('max').notNull(),
-    sort: integer('sort').notNull().default(0),
-    enabled: boolean('enabled').notNull().default(true),
+    sort: sortOrder(),
+    enabled: enabledFlag(),
   },
   (t) => [primaryKey({ columns: [t.from, t.to] })],
 );
@@ -30,12 +42,9 @@ export const exchangeQuotes = pgTable(
   'exchange_quotes',
   {
     id: uuid('id').primaryKey(),
-    from: text('from_coin').notNull(),
-    to: text('to_coin').notNull(),
+    ...direction(),
     /** What 10031 executes at: the price (spread included), its coins, and the fee. */
-    price: money('price').notNull(),
-    baseCoin: text('base_coin').notNull(),
-    quoteCoin: text('quote_coin').notNull(),
+    ...quotedPrice(),
     feePercent: money('fee_percent').notNull(),
     /** The wallet that asked, when signed in: only it may use the quote. */
     wallet: text('wallet'),
@@ -51,13 +60,10 @@ export const exchanges = pgTable(
   'exchanges',
   {
     id: serialId(),
-    user: text('user').notNull(),
-    from: text('from_coin').notNull(),
-    to: text('to_coin').notNull(),
+    user: userWallet(),
+    ...direction(),
     amount: money('amount').notNull(),
-    price: money('price').notNull(),
-    baseCoin: text('base_coin').notNull(),
-    quoteCoin: text('quote_coin').notNull(),
+    ...quotedPrice(),
     gross: money('gross').notNull(),
     fee: money('fee').notNull(),
     receive: money('receive').notNull(),

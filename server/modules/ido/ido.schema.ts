@@ -1,6 +1,6 @@
-import { bigint, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { IDO_PHASES } from '../../../protocol/ido.ts';
-import { at, createdAt, money, serialId } from '../../db/columns.ts';
+import { at, createdAt, money, rowRef, serialId, userWallet } from '../../db/columns.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 
 /** Offerings (operator configuration, `admin ido create`); one per token. */
@@ -38,10 +38,8 @@ export const idoSubscriptions = pgTable(
   'ido_subscriptions',
   {
     id: serialId(),
-    offeringId: bigint('offering_id', { mode: 'number' })
-      .notNull()
-      .references(() => idoOfferings.id),
-    user: text('user').notNull(),
+    offeringId: rowRef('offering_id', () => idoOfferings.id),
+    user: userWallet(),
     shares: integer('shares').notNull(),
     /** Tokens asked for: shares x share size. */
     asked: money('asked').notNull(),

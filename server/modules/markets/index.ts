@@ -4,5 +4,5 @@
  * USDT market, and reference the instruments table.
  */
 export type { MarketEngine } from './engine.ts';
-export { instruments } from './markets.schema.ts';
+export { instrumentKey, instruments } from './markets.schema.ts';
 export { QUOTE, usdtBids } from './usdt-bids.ts';

@@ -1,6 +1,6 @@
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { TradingHours } from '../../../protocol/markets.ts';
-import { at, money } from '../../db/columns.ts';
+import { at, enabledFlag, money, sortOrder, updatedAt } from '../../db/columns.ts';
 
 /** Tradable instruments (operator configuration). */
 export const instruments = pgTable('instruments', {
@@ -11,9 +11,15 @@ export const instruments = pgTable('instruments', {
   precision: integer('precision').notNull(),
   spread: money('spread').notNull(),
   hours: jsonb('hours').$type<TradingHours>().notNull(),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
+  sort: sortOrder(),
+  enabled: enabledFlag(),
 });
+
+/** The key of a table that keeps one row per instrument: the instrument's symbol. */
+export const instrumentKey = () =>
+  text('symbol')
+    .primaryKey()
+    .references(() => instruments.symbol);
 
 const candleColumns = {
   symbol: text('symbol').notNull(),
@@ -54,9 +60,7 @@ export const candleRollups = pgTable(
  * with a real feed.
  */
 export const pricePins = pgTable('price_pins', {
-  symbol: text('symbol')
-    .primaryKey()
-    .references(() => instruments.symbol),
+  symbol: instrumentKey(),
   bid: money('bid').notNull(),
   ask: money('ask').notNull(),
   until: at('until').notNull(),
@@ -67,9 +71,7 @@ export const pricePins = pgTable('price_pins', {
  * when `MARKET_FEED=live`; an instrument without a row stays on the simulated source.
  */
 export const instrumentFeeds = pgTable('instrument_feeds', {
-  symbol: text('symbol')
-    .primaryKey()
-    .references(() => instruments.symbol),
+  symbol: instrumentKey(),
   /** `binance:<SYMBOL>` (an exchange's symbol) or `pyth:<64 hex digits>` (an oracle's feed id). */
   feed: text('feed').notNull(),
   /** The operator's extra spread in price units, half on each side of the upstream bid and ask. */
@@ -78,7 +80,7 @@ export const instrumentFeeds = pgTable('instrument_feeds', {
   staleMs: integer('stale_ms').notNull(),
   /** The largest move from the last accepted price, in percent, accepted without confirmation. */
   maxJumpPercent: money('max_jump_percent').notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**

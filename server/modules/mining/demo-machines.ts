@@ -4,6 +4,7 @@
  * demo oracle's output per TH/s per day, and output pools funded to promise part of the stock:
  * the rest shows as sold out rather than over-promised. All of it goes through admin commands.
  */
+import { demoPairCommand } from '../exchange/index.ts';
 
 const ENV_AIR = '5–45 °C, 10–90 % RH (non-condensing)';
 const ENV_HYDRO = 'Hydro-cooled, coolant 20–50 °C';
@@ -94,20 +95,7 @@ export const DEMO_MINING_COMMANDS: readonly string[][] = [
     '--sort',
     sort,
   ]),
-  ...SELL_PAIRS.map(([coin, min, max]) => [
-    'config',
-    'pair',
-    coin,
-    'USDT',
-    '--spread',
-    '0.2',
-    '--fee',
-    '0.1',
-    '--min',
-    min,
-    '--max',
-    max,
-  ]),
+  ...SELL_PAIRS.map(([coin, min, max]) => demoPairCommand(coin, 'USDT', min, max)),
   ...YIELD_PER_TH.map(([coin, perTh]) => ['config', 'mining-yield', coin, '--per-th', perTh]),
   ...MACHINES.map((m, sort) => [
     'config',

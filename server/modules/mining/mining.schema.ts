@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -13,7 +12,18 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { HOLDING_STATUSES, MINING_ALGORITHMS, OUTPUT_SOURCES } from '../../../protocol/mining.ts';
-import { at, createdAt, money, serialId } from '../../db/columns.ts';
+import {
+  at,
+  createdAt,
+  enabledFlag,
+  money,
+  percent,
+  rowRef,
+  serialId,
+  sortOrder,
+  updatedAt,
+  userWallet,
+} from '../../db/columns.ts';
 import { coinRef, coins } from '../../ledger/coins.schema.ts';
 
 /** Machine products (operator configuration, `admin config machine`). */
@@ -44,11 +54,11 @@ export const miningProducts = pgTable(
     shares: integer('shares').notNull(),
     joint: boolean('joint').notNull().default(false),
     /** Percent. */
-    boost: numeric('boost', { precision: 10, scale: 4 }).notNull().default('0'),
+    boost: percent('boost').notNull().default('0'),
     startAt: at('start_at').notNull(),
-    enabled: boolean('enabled').notNull().default(true),
-    sort: integer('sort').notNull().default(0),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    enabled: enabledFlag(),
+    sort: sortOrder(),
+    updatedAt: updatedAt(),
   },
   (t) => [check('mining_products_positive', sql`${t.shares} > 0 and ${t.minPurchase} > 0`)],
 );
@@ -59,19 +69,17 @@ export const miningYields = pgTable('mining_yields', {
     .primaryKey()
     .references(() => coins.symbol),
   perTh: money('per_th').notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Output the operator declared for a product and day, per unit (a whole machine). */
 export const miningOutputs = pgTable(
   'mining_outputs',
   {
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => miningProducts.id),
+    productId: rowRef('product_id', () => miningProducts.id),
     day: date('day', { mode: 'string' }).notNull(),
     perUnit: money('per_unit').notNull(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.day] })],
 );
@@ -88,16 +96,14 @@ export const miningHoldings = pgTable(
   'mining_holdings',
   {
     id: serialId(),
-    user: text('user').notNull(),
-    productId: bigint('product_id', { mode: 'number' })
-      .notNull()
-      .references(() => miningProducts.id),
+    user: userWallet(),
+    productId: rowRef('product_id', () => miningProducts.id),
     coin: text('coin').notNull(),
     joint: boolean('joint').notNull(),
     units: integer('units').notNull(),
     of: integer('of').notNull(),
     hashrate: money('hashrate').notNull(),
-    boost: numeric('boost', { precision: 10, scale: 4 }).notNull(),
+    boost: percent('boost').notNull(),
     cycleDays: integer('cycle_days').notNull(),
     paid: money('paid').notNull(),
     serviceFee: money('service_fee').notNull(),
@@ -122,10 +128,8 @@ export const miningIncome = pgTable(
   'mining_income',
   {
     id: serialId(),
-    holdingId: bigint('holding_id', { mode: 'number' })
-      .notNull()
-      .references(() => miningHoldings.id),
-    user: text('user').notNull(),
+    holdingId: rowRef('holding_id', () => miningHoldings.id),
+    user: userWallet(),
     coin: text('coin').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),

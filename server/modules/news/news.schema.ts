@@ -1,6 +1,6 @@
-import { bigint, boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../protocol/languages.ts';
-import { at, serialId } from '../../db/columns.ts';
+import { at, rowRef, serialId } from '../../db/columns.ts';
 
 /** One announcement; its texts, one per language the operator wrote, are in announcement_texts. */
 export const announcements = pgTable(
@@ -19,9 +19,7 @@ export const announcements = pgTable(
 export const announcementTexts = pgTable(
   'announcement_texts',
   {
-    announcementId: bigint('announcement_id', { mode: 'number' })
-      .notNull()
-      .references(() => announcements.id, { onDelete: 'cascade' }),
+    announcementId: rowRef('announcement_id', () => announcements.id, { onDelete: 'cascade' }),
     lang: text('lang', { enum: LANGUAGES }).notNull(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),

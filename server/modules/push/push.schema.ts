@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../protocol/languages.ts';
-import { at, createdAt, serialId } from '../../db/columns.ts';
+import { createdAt, serialId, updatedAt } from '../../db/columns.ts';
 
 /** One row per push endpoint (a browser profile on a device); tied to the user who saved it. */
 export const pushSubscriptions = pgTable(
@@ -16,7 +16,7 @@ export const pushSubscriptions = pgTable(
     /** The language the client had when it subscribed; pushes are written in it. */
     lang: text('lang', { enum: LANGUAGES }).notNull(),
     createdAt: createdAt(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('push_subscriptions_user').on(t.user)],
 );

@@ -1,15 +1,5 @@
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  unique,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { at, createdAt, serialId } from '../../db/columns.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, rowRef, serialId } from '../../db/columns.ts';
 
 /**
  * Published liabilities snapshots (docs/solvency.md): the root of a Merkle sum tree over every
@@ -32,9 +22,7 @@ export const solvencySnapshots = pgTable('solvency_snapshots', {
 export const solvencyNodes = pgTable(
   'solvency_nodes',
   {
-    snapshotId: bigint('snapshot_id', { mode: 'number' })
-      .notNull()
-      .references(() => solvencySnapshots.id, { onDelete: 'cascade' }),
+    snapshotId: rowRef('snapshot_id', () => solvencySnapshots.id, { onDelete: 'cascade' }),
     level: integer('level').notNull(),
     position: integer('position').notNull(),
     hash: text('hash').notNull(),
@@ -51,9 +39,7 @@ export const solvencyNodes = pgTable(
 export const solvencyLeaves = pgTable(
   'solvency_leaves',
   {
-    snapshotId: bigint('snapshot_id', { mode: 'number' })
-      .notNull()
-      .references(() => solvencySnapshots.id, { onDelete: 'cascade' }),
+    snapshotId: rowRef('snapshot_id', () => solvencySnapshots.id, { onDelete: 'cascade' }),
     /** Null for a decoy. */
     wallet: text('wallet'),
     position: integer('position').notNull(),

@@ -1,6 +1,16 @@
-import { bigint, boolean, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { STAKE_STATUSES } from '../../../protocol/staking.ts';
-import { at, money, serialId } from '../../db/columns.ts';
+import {
+  at,
+  enabledFlag,
+  money,
+  percent,
+  rowRef,
+  serialId,
+  sortOrder,
+  updatedAt,
+  userWallet,
+} from '../../db/columns.ts';
 import { coinRef } from '../../ledger/coins.schema.ts';
 
 /** Staking plans (operator configuration): one per coin and duration. */
@@ -11,16 +21,16 @@ export const stakingPlans = pgTable(
     coin: coinRef('coin'),
     days: integer('days').notNull(),
     /** Percent per year. */
-    apr: numeric('apr', { precision: 10, scale: 4 }).notNull(),
+    apr: percent('apr').notNull(),
     min: money('min').notNull(),
     /** Per user, counting the user's stakes in the plan that are still staked. */
     max: money('max').notNull(),
     /** All users together, counting stakes that are still staked. */
     quota: money('quota').notNull(),
     earlyRedemption: boolean('early_redemption').notNull().default(false),
-    enabled: boolean('enabled').notNull().default(true),
-    sort: integer('sort').notNull().default(0),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    enabled: enabledFlag(),
+    sort: sortOrder(),
+    updatedAt: updatedAt(),
   },
   (t) => [unique('staking_plans_coin_days').on(t.coin, t.days)],
 );
@@ -33,14 +43,12 @@ export const stakes = pgTable(
   'stakes',
   {
     id: serialId(),
-    user: text('user').notNull(),
-    planId: bigint('plan_id', { mode: 'number' })
-      .notNull()
-      .references(() => stakingPlans.id),
+    user: userWallet(),
+    planId: rowRef('plan_id', () => stakingPlans.id),
     coin: text('coin').notNull(),
     amount: money('amount').notNull(),
     days: integer('days').notNull(),
-    apr: numeric('apr', { precision: 10, scale: 4 }).notNull(),
+    apr: percent('apr').notNull(),
     /** Promised and reserved at staking time. */
     interest: money('interest').notNull(),
     earlyRedemption: boolean('early_redemption').notNull(),

@@ -1,13 +1,11 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { CLOSE_REASONS, ORDER_KINDS, ORDER_STATUSES, SIDES } from '../../../protocol/trading.ts';
-import { at, money, serialId } from '../../db/columns.ts';
-import { instruments } from '../markets/index.ts';
+import { at, enabledFlag, money, serialId, updatedAt, userWallet } from '../../db/columns.ts';
+import { instrumentKey } from '../markets/index.ts';
 
 /** How an instrument trades (operator configuration, `admin config trading`). */
 export const tradingRules = pgTable('trading_rules', {
-  symbol: text('symbol')
-    .primaryKey()
-    .references(() => instruments.symbol),
+  symbol: instrumentKey(),
   contractSize: money('contract_size').notNull(),
   lotStep: money('lot_step').notNull(),
   minLots: money('min_lots').notNull(),
@@ -15,8 +13,8 @@ export const tradingRules = pgTable('trading_rules', {
   leverage: integer('leverage').notNull(),
   commissionPerLot: money('commission_per_lot').notNull(),
   quoteCurrency: text('quote_currency').notNull(),
-  enabled: boolean('enabled').notNull().default(true),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  enabled: enabledFlag(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -27,7 +25,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serialId(),
-    user: text('user').notNull(),
+    user: userWallet(),
     symbol: text('symbol').notNull(),
     side: text('side', { enum: SIDES }).notNull(),
     kind: text('kind', { enum: ORDER_KINDS }).notNull(),

@@ -1,5 +1,5 @@
 import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { at } from '../../db/columns.ts';
+import { updatedAt } from '../../db/columns.ts';
 
 /**
  * The operator's texts in other languages: an IDO's name and description, a machine's operating
@@ -15,7 +15,7 @@ export const operatorTexts = pgTable(
     field: text('field').notNull(),
     lang: text('lang').notNull(),
     value: text('value').notNull(),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.subject, t.ref, t.field, t.lang] })],
 );

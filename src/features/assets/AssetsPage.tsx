@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { LoadState } from '../../components/LoadState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -94,15 +95,15 @@ export function AssetsPage() {
             </section>
             <section className="card">
               <table className="balance-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('assets.coin')}</th>
-                    <th scope="col">{t('assets.available')}</th>
-                    <th scope="col">{t('assets.reserved')}</th>
-                    <th scope="col">{t('assets.staked')}</th>
-                    <th scope="col">{t('assets.total')}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads
+                  labels={[
+                    t('assets.coin'),
+                    t('assets.available'),
+                    t('assets.reserved'),
+                    t('assets.staked'),
+                    t('assets.total'),
+                  ]}
+                />
                 <tbody>
                   {data.assets.map((a) => (
                     <tr key={a.coin}>

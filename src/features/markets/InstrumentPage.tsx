@@ -57,6 +57,28 @@ async function loadInstrument(symbol: string): Promise<Loaded> {
   return { details, row };
 }
 
+/** One price among the quote's facts, at the instrument's precision (the placeholder while there is none). */
+function PriceFact({
+  label,
+  value,
+  precision,
+  className,
+}: {
+  label: string;
+  value: string | null;
+  precision: number;
+  className?: string;
+}) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd dir="ltr" className={className}>
+        {formatPrice(value, precision)}
+      </dd>
+    </div>
+  );
+}
+
 export function InstrumentPage() {
   const { t } = useTranslation();
   const { symbol = '' } = useParams<{ symbol: string }>();
@@ -143,26 +165,10 @@ function InstrumentView({ initial }: { initial: Loaded }) {
           ) : null}
         </div>
         <dl className="quote-facts">
-          <div>
-            <dt>{t('markets.bid')}</dt>
-            <dd dir="ltr" className="quote-bid">
-              {formatPrice(quote.bid, precision)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('markets.ask')}</dt>
-            <dd dir="ltr" className="quote-ask">
-              {formatPrice(quote.ask, precision)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('markets.high24h')}</dt>
-            <dd dir="ltr">{formatPrice(high, precision)}</dd>
-          </div>
-          <div>
-            <dt>{t('markets.low24h')}</dt>
-            <dd dir="ltr">{formatPrice(low, precision)}</dd>
-          </div>
+          <PriceFact label={t('markets.bid')} value={quote.bid} precision={precision} className="quote-bid" />
+          <PriceFact label={t('markets.ask')} value={quote.ask} precision={precision} className="quote-ask" />
+          <PriceFact label={t('markets.high24h')} value={high} precision={precision} />
+          <PriceFact label={t('markets.low24h')} value={low} precision={precision} />
         </dl>
         <MarketState quote={quote} closedText={t('markets.closedNow')} />
         {!initial.details.trading ? null : quote.open ? (

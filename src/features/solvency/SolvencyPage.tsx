@@ -5,6 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { SolvencyCoin, SolvencySnapshot } from '../../../protocol/solvency.ts';
+import { ColumnHeads } from '../../components/ColumnHeads.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Facts } from '../../components/Facts.tsx';
 import { LoadedPage } from '../../components/LoadedPage.tsx';
@@ -20,14 +21,9 @@ function CoinRows({ coins }: { coins: SolvencyCoin[] }) {
   const { t } = useTranslation();
   return (
     <table className="solvency-coins">
-      <thead>
-        <tr>
-          <th scope="col">{t('solvency.coin')}</th>
-          <th scope="col">{t('solvency.liabilities')}</th>
-          <th scope="col">{t('solvency.reserves')}</th>
-          <th scope="col">{t('solvency.ratio')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        labels={[t('solvency.coin'), t('solvency.liabilities'), t('solvency.reserves'), t('solvency.ratio')]}
+      />
       <tbody>
         {coins.map((c) => (
           <tr key={c.coin} data-coin={c.coin}>
