@@ -23,11 +23,11 @@ import {
 } from './commands/mining.ts';
 import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
 import { newsListCommand, newsPublishCommand } from './commands/news.ts';
+import { configOperatorPushCommand } from './commands/operator-push.ts';
 import { configReferralCommand } from './commands/referral.ts';
 import { solvencyListCommand, solvencyReserveCommand, solvencySnapshotCommand } from './commands/solvency.ts';
 import { configStakingPlanCommand, stakingMatureCommand, stakingPlansCommand } from './commands/staking.ts';
 import { statusCommand } from './commands/status.ts';
-import { configOperatorPushCommand } from './commands/operator-push.ts';
 import { configTradingCommand } from './commands/trading.ts';
 import {
   translationListCommand,

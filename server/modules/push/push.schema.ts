@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '../../../protocol/languages.ts';
-import { createdAt, serialId, updatedAt } from '../../db/columns.ts';
+import { at, createdAt, serialId, updatedAt } from '../../db/columns.ts';
 
 /** One row per push endpoint (a browser profile on a device); tied to the user who saved it. */
 export const pushSubscriptions = pgTable(
