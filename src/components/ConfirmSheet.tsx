@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Sheet } from './Sheet.tsx';
 
 /**
  * A bottom sheet that asks the user to confirm a money movement after showing what it will do
@@ -25,43 +26,30 @@ export function ConfirmSheet({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => confirm.current?.focus(), []);
   const cancel = () => {
     if (!busy) onCancel();
   };
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the backdrop's tap is a shortcut; Escape and the Cancel button do the same
-    <div className="sheet-backdrop" onClick={(e) => e.target === e.currentTarget && cancel()}>
-      <div
-        className="sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => e.key === 'Escape' && cancel()}
-      >
-        <h2 id={titleId} dir="auto">
-          {title}
-        </h2>
-        {subtitle ? <p className="muted small">{subtitle}</p> : null}
-        {children}
-        <div className="actions">
-          <button type="button" className="button button-secondary" disabled={busy} onClick={cancel}>
-            {t('app.cancel')}
-          </button>
-          <button
-            ref={confirm}
-            type="button"
-            className="button button-primary sheet-confirm"
-            disabled={busy}
-            aria-busy={busy}
-            onClick={onConfirm}
-          >
-            {busy ? t('app.loading') : confirmLabel}
-          </button>
-        </div>
+    <Sheet title={title} onDismiss={cancel}>
+      {subtitle ? <p className="muted small">{subtitle}</p> : null}
+      {children}
+      <div className="actions">
+        <button type="button" className="button button-secondary" disabled={busy} onClick={cancel}>
+          {t('app.cancel')}
+        </button>
+        <button
+          ref={confirm}
+          type="button"
+          className="button button-primary sheet-confirm"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={onConfirm}
+        >
+          {busy ? t('app.loading') : confirmLabel}
+        </button>
       </div>
-    </div>
+    </Sheet>
   );
 }

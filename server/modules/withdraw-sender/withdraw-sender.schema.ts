@@ -1,15 +1,5 @@
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { money } from '../../db/columns.ts';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, money, serialId } from '../../db/columns.ts';
 
 /**
  * Every transaction the sender signed, stored before it is broadcast (docs/withdrawals.md, "The
@@ -20,7 +10,7 @@ import { money } from '../../db/columns.ts';
 export const withdrawalSends = pgTable(
   'withdrawal_sends',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull(),
     chain: text('chain').notNull(),
     /** The hot wallet's address (lower case): nonces count per sending address. */
@@ -36,8 +26,8 @@ export const withdrawalSends = pgTable(
     gasReserve: money('gas_reserve').notNull(),
     /** pending (in flight), mined (confirmed and completed), replaced, failed. */
     status: text('status', { enum: ['pending', 'mined', 'replaced', 'failed'] }).notNull(),
-    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
-    broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
+    signedAt: at('signed_at').notNull(),
+    broadcastAt: at('broadcast_at'),
   },
   (t) => [
     uniqueIndex('withdrawal_sends_nonce').on(t.chain, t.sender, t.nonce, t.attempt),
@@ -52,7 +42,7 @@ export const withdrawSenderPauses = pgTable(
     chain: text('chain').notNull(),
     coin: text('coin').notNull(),
     reason: text('reason').notNull(),
-    since: timestamp('since', { withTimezone: true }).notNull(),
+    since: at('since').notNull(),
   },
   (t) => [primaryKey({ columns: [t.chain, t.coin] })],
 );
@@ -63,7 +53,7 @@ export const withdrawalApprovals = pgTable(
   {
     withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull(),
     operator: text('operator').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.withdrawalId, t.operator] })],
 );

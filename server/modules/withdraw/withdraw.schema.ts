@@ -1,16 +1,13 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { WITHDRAWAL_STATUSES } from '../../../protocol/withdraw.ts';
-import { money } from '../../db/columns.ts';
+import { at, createdAt, money, serialId, updatedAt, userWallet } from '../../db/columns.ts';
+
+/** Where a withdrawal goes: the coin, its network and the address on it. */
+const destination = () => ({
+  coin: text('coin').notNull(),
+  chain: text('chain').notNull(),
+  address: text('address').notNull(),
+});
 
 /** Withdrawal rules per coin and chain (operator configuration). */
 export const withdrawRules = pgTable(
@@ -33,11 +30,9 @@ export const withdrawRules = pgTable(
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    user: text('user').notNull(),
-    coin: text('coin').notNull(),
-    chain: text('chain').notNull(),
-    address: text('address').notNull(),
+    id: serialId(),
+    user: userWallet(),
+    ...destination(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     arrival: money('arrival').notNull(),
@@ -48,8 +43,8 @@ export const withdrawals = pgTable(
     /** The signed terms' nonce (withdrawal_terms) and the wallet's EIP-712 signature of them. */
     termsNonce: text('terms_nonce'),
     signature: text('signature'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('withdrawals_user').on(t.user), index('withdrawals_status').on(t.status)],
 );
@@ -58,12 +53,12 @@ export const withdrawals = pgTable(
 export const withdrawalEvents = pgTable(
   'withdrawal_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     withdrawalId: bigint('withdrawal_id', { mode: 'number' }).notNull(),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
     actor: text('actor').notNull(),
     note: text('note'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: at('at').notNull().defaultNow(),
   },
   (t) => [index('withdrawal_events_withdrawal').on(t.withdrawalId)],
 );
@@ -77,15 +72,13 @@ export const withdrawalTerms = pgTable(
   'withdrawal_terms',
   {
     nonce: text('nonce').primaryKey(),
-    user: text('user').notNull(),
-    coin: text('coin').notNull(),
-    chain: text('chain').notNull(),
-    address: text('address').notNull(),
+    user: userWallet(),
+    ...destination(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('withdrawal_terms_user').on(t.user)],
 );
@@ -97,15 +90,13 @@ export const withdrawalTerms = pgTable(
 export const withdrawAddresses = pgTable(
   'withdraw_addresses',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    user: text('user').notNull(),
-    coin: text('coin').notNull(),
-    chain: text('chain').notNull(),
-    address: text('address').notNull(),
+    id: serialId(),
+    user: userWallet(),
+    ...destination(),
     label: text('label').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    usableFrom: timestamp('usable_from', { withTimezone: true }).notNull(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull(),
+    usableFrom: at('usable_from').notNull(),
+    deletedAt: at('deleted_at'),
   },
   (t) => [index('withdraw_addresses_user').on(t.user)],
 );
@@ -114,11 +105,11 @@ export const withdrawAddresses = pgTable(
 export const withdrawAddressEvents = pgTable(
   'withdraw_address_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    user: text('user').notNull(),
+    id: serialId(),
+    user: userWallet(),
     addressId: bigint('address_id', { mode: 'number' }).notNull(),
     action: text('action', { enum: ['added', 'deleted'] }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: at('at').notNull(),
   },
   (t) => [index('withdraw_address_events_user').on(t.user)],
 );

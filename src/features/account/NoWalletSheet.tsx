@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Sheet } from '../../components/Sheet.tsx';
 import { metaMaskLink, trustWalletLink, WALLET_DOWNLOADS } from './wallet-links.ts';
 import type { WalletDevice } from './wallet-step.ts';
 
@@ -10,7 +11,6 @@ import type { WalletDevice } from './wallet-step.ts';
  */
 export default function NoWalletSheet({ device, onClose }: { device: WalletDevice; onClose(): void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const first = useRef<HTMLAnchorElement>(null);
   useEffect(() => first.current?.focus(), []);
   const phone = device !== 'other';
@@ -25,36 +25,26 @@ export default function NoWalletSheet({ device, onClose }: { device: WalletDevic
         { href: WALLET_DOWNLOADS.trustWallet, label: t('wallet.getTrustWallet'), kind: 'trust' },
       ];
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the backdrop's tap is a shortcut; Escape and the Close button do the same
-    <div className="sheet-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        className="sheet no-wallet-sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(e) => e.key === 'Escape' && onClose()}
-      >
-        <h2 id={titleId}>{t('wallet.noWalletTitle')}</h2>
-        <p className="muted">{t(phone ? 'wallet.noWalletPhone' : 'wallet.noWalletDesktop')}</p>
-        {links.map((link, i) => (
-          <a
-            key={link.kind}
-            ref={i === 0 ? first : undefined}
-            href={link.href}
-            className={`button ${i === 0 ? 'button-primary' : 'button-secondary'} block`}
-            data-wallet={link.kind}
-            rel="noopener noreferrer"
-            target={phone ? undefined : '_blank'}
-          >
-            {link.label}
-          </a>
-        ))}
-        <div className="actions">
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            {t('wallet.notNow')}
-          </button>
-        </div>
+    <Sheet title={t('wallet.noWalletTitle')} className="no-wallet-sheet" onDismiss={onClose}>
+      <p className="muted">{t(phone ? 'wallet.noWalletPhone' : 'wallet.noWalletDesktop')}</p>
+      {links.map((link, i) => (
+        <a
+          key={link.kind}
+          ref={i === 0 ? first : undefined}
+          href={link.href}
+          className={`button ${i === 0 ? 'button-primary' : 'button-secondary'} block`}
+          data-wallet={link.kind}
+          rel="noopener noreferrer"
+          target={phone ? undefined : '_blank'}
+        >
+          {link.label}
+        </a>
+      ))}
+      <div className="actions">
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          {t('wallet.notNow')}
+        </button>
       </div>
-    </div>
+    </Sheet>
   );
 }
