@@ -209,11 +209,35 @@ export async function measureRead(
 }
 
 /**
- * Latencies of `count` of each money write on each database, a round of the six on one then on
- * the other: an exchange of 10 USDT to BTC on a fresh quote, a 10 USDT stake for 7 days, a rental
- * of one machine, a one-share IDO subscription, a market buy of 0.01 lot of BTCUSDT and its
- * close. Quotes are asked for outside the timing.
+ * One of each money write, each checked a success, its time given to `onTime`: an exchange of 10
+ * USDT to BTC on a fresh quote, a 10 USDT stake for 7 days, a rental of one machine, a one-share
+ * IDO subscription, a market buy of 0.01 lot of BTCUSDT and its close. The quote is asked for
+ * outside the timing.
  */
+export async function writeRound(
+  target: Target,
+  who: Who,
+  onTime: (code: WriteCode, ms: number) => void,
+): Promise<void> {
+  const timed = async (code: WriteCode, fields: Record<string, string>) => {
+    const answer = await call(target, who, code, { ...fields, requestId: randomUUID() });
+    onTime(code, answer.ms);
+    return answer;
+  };
+  const { quote } = data<{ quote: { quoteId: string } }>(
+    await call(target, who, '10030', { pair: 'USDT_BTC', amount: '10' }),
+  );
+  await timed('10031', { pair: 'USDT_BTC', amount: '10', quoteId: quote.quoteId });
+  await timed('10036', { planId: String(target.ids.stakePlan), amount: '10' });
+  await timed('10052', { productId: String(target.ids.machine[who]), quantity: '1' });
+  await timed('10063', { offeringId: String(target.ids.offering), shares: '1' });
+  const order = data<{ id: number }>(
+    await timed('10073', { symbol: 'BTCUSDT', side: 'buy', kind: 'market', lots: '0.01' }),
+  );
+  await timed('10076', { id: String(order.id) });
+}
+
+/** Latencies of `count` rounds of the money writes on each database, a round on one then on the other. */
 export async function measureWrites(
   targets: Pair<Target>,
   who: Who,
@@ -223,26 +247,8 @@ export async function measureWrites(
     young: new Map<WriteCode, number[]>(WRITES.map((code) => [code, []])),
     big: new Map<WriteCode, number[]>(WRITES.map((code) => [code, []])),
   };
-  for (let n = 0; n < count; n += 1) {
-    for (const side of n % 2 === 0 ? (['young', 'big'] as const) : (['big', 'young'] as const)) {
-      const target = targets[side];
-      const timed = async (code: WriteCode, fields: Record<string, string>) => {
-        const answer = await call(target, who, code, { ...fields, requestId: randomUUID() });
-        times[side].get(code)?.push(answer.ms);
-        return answer;
-      };
-      const { quote } = data<{ quote: { quoteId: string } }>(
-        await call(target, who, '10030', { pair: 'USDT_BTC', amount: '10' }),
-      );
-      await timed('10031', { pair: 'USDT_BTC', amount: '10', quoteId: quote.quoteId });
-      await timed('10036', { planId: String(target.ids.stakePlan), amount: '10' });
-      await timed('10052', { productId: String(target.ids.machine[who]), quantity: '1' });
-      await timed('10063', { offeringId: String(target.ids.offering), shares: '1' });
-      const order = data<{ id: number }>(
-        await timed('10073', { symbol: 'BTCUSDT', side: 'buy', kind: 'market', lots: '0.01' }),
-      );
-      await timed('10076', { id: String(order.id) });
-    }
-  }
+  for (let n = 0; n < count; n += 1)
+    for (const side of n % 2 === 0 ? (['young', 'big'] as const) : (['big', 'young'] as const))
+      await writeRound(targets[side], who, (code, ms) => times[side].get(code)?.push(ms));
   return times;
 }
