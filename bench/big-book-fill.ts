@@ -13,6 +13,7 @@
  * young user one cycle.
  */
 import type pg from 'pg';
+import { withoutSecondaryIndexes } from './big-book-bulk.ts';
 import { fillCandles, fillRows } from './big-book-rows.ts';
 
 export interface FillOptions {
@@ -42,6 +43,8 @@ const RENTAL_SLOTS = 31;
 export const RENTAL_DAYS = 30;
 /** Room for an entry's postings in the posting id space: id = entry id * 8 + leg. */
 const LEGS = 8;
+/** The tables the bulk of the rows go to. */
+const BULK_TABLES = ['journal_entries', 'postings', 'mining_income', 'referral_rewards'] as const;
 
 const SYSTEM: readonly [string, string, 'pool' | 'clearing'][] = [
   ['USDT', 'deposits_clearing', 'clearing'],
@@ -189,9 +192,11 @@ export async function fillBook(client: pg.Client, options: FillOptions): Promise
   const later = (days: number, hours: number) => `b.t + ${days * DAY_MS + hours * 3_600_000}`;
   const quote = `md5('bigbook:quote:' || b.e)::uuid`;
   const txid = (slot: number) => `md5('bigbook:tx:' || (b.e + ${slot}))`;
-  await step(
-    'journal entries of the cycles',
-    `insert into journal_entries (id, type, idempotency_key, reference, memo, created_at)
+  // The history goes in without secondary indexes and foreign keys, which are then made again.
+  await withoutSecondaryIndexes(client, BULK_TABLES, options.log, async () => {
+    await step(
+      'journal entries of the cycles',
+      `insert into journal_entries (id, type, idempotency_key, reference, memo, created_at)
      ${entries(0, 'deposit', `'deposit:TRC20:' || ${txid(0)}`, `'deposit:' || b.e`, 'null', 'b.t')}
      union all ${entries(1, 'deposit', `'deposit:TRC20:' || ${txid(1)}`, `'deposit:' || (b.e + 1)`, 'null', t(1))}
      union all ${entries(2, 'exchange', `'exchange:' || ${quote}`, `'exchange:' || ${quote}`, 'null', t(2))}
@@ -203,125 +208,126 @@ export async function fillBook(client: pg.Client, options: FillOptions): Promise
      union all ${entries(8, 'trading_settlement', `'order:' || (b.e + 7) || ':close'`, `'order:' || (b.e + 7)`, `'user'`, t(6))}
      union all ${entries(9, 'trading_placement', `'order:' || (b.e + 9) || ':place'`, `'order:' || (b.e + 9)`, 'null', t(5))}
      union all ${entries(10, 'trading_settlement', `'order:' || (b.e + 9) || ':close'`, `'order:' || (b.e + 9)`, `'user'`, t(7))}`,
-  );
-  await step(
-    'journal entries of the rentals',
-    `insert into journal_entries (id, type, idempotency_key, reference, memo, created_at)
+    );
+    await step(
+      'journal entries of the rentals',
+      `insert into journal_entries (id, type, idempotency_key, reference, memo, created_at)
      select b.e + d, case d when 0 then 'mining_purchase' else 'mining_earnings' end,
        case d when 0 then 'mining:' || b.e || ':open' else 'mining:' || b.e || ':day:' || to_char(${utcDay('d')}, 'YYYY-MM-DD') end,
        'mining:' || b.e, case when d > 0 then to_char(${utcDay('d')}, 'YYYY-MM-DD') end,
        to_timestamp(b.t / 1000.0) + d * interval '1 day'
      from blocks b, generate_series(0, ${RENTAL_DAYS}) d where b.kind = 'r'`,
-  );
-  await client.query(bump('journal_entries'));
+    );
+    await client.query(bump('journal_entries'));
 
-  // Amounts. Exchange: 100 USDT for BTC, a 0.1 % fee in BTC, 20 % of it to the inviter. Stake: 200
-  // USDT for 30 days at 12 %. Orders: 100 USDT margin, 1 USDT commission, a profit or loss of
-  // 0.5 to 19.5 USDT. Rental: 225 rent + 12 fee, 30 daily earnings of BTC reserved at purchase.
-  const receive = `(0.00100000 + b.v * 0.00000001)`;
-  const fee = '0.00000100';
-  const commission = '0.00000020';
-  const interest = '1.972602';
-  const profit = (salt: number) => `(((b.v * ${salt}) % 40) - 20 + 0.5)`;
-  const earning = `(0.00001200 + b.v * 0.00000001)`;
-  const rentTotal = `${product.rent}::numeric + ${product.fee}::numeric`;
-  const legs = (rows: string[]) => `(values ${rows.join(', ')}) as l(slot, leg, account, coin, amount)`;
-  const leg = (slot: number, n: number, account: string | number, coin: string, amount: string) =>
-    `(${slot}, ${n}, ${account}, '${coin}', ${amount})`;
-  const u = (slot: keyof typeof SLOT) => acct(SLOT[slot]);
-  const settle = (slot: number, p: string) => [
-    leg(
-      slot,
-      0,
-      `case when ${p} > 0 then ${sys('USDT', 'trading_margin_pool')} else ${u('frozen')} end`,
-      'USDT',
-      `-abs(${p})`,
-    ),
-    leg(
-      slot,
-      1,
-      `case when ${p} > 0 then ${u('frozen')} else ${sys('USDT', 'trading_margin_pool')} end`,
-      'USDT',
-      `abs(${p})`,
-    ),
-    leg(slot, 2, u('frozen'), 'USDT', `-(100 + ${p})`),
-    leg(slot, 3, u('usdt'), 'USDT', `100 + ${p}`),
-  ];
-  const place = (slot: number) => [
-    leg(slot, 0, u('usdt'), 'USDT', '-101'),
-    leg(slot, 1, u('frozen'), 'USDT', '101'),
-    leg(slot, 2, u('frozen'), 'USDT', '-1'),
-    leg(slot, 3, sys('USDT', 'fee_revenue'), 'USDT', '1'),
-  ];
-  const inviter = inviterOf('b.u');
-  const cycleLegs = legs([
-    leg(0, 0, sys('USDT', 'deposits_clearing'), 'USDT', '-(1000 + b.v / 10.0)'),
-    leg(0, 1, u('usdt'), 'USDT', '1000 + b.v / 10.0'),
-    leg(1, 0, sys('USDT', 'deposits_clearing'), 'USDT', '-500'),
-    leg(1, 1, u('usdt'), 'USDT', '500'),
-    leg(2, 0, u('usdt'), 'USDT', '-100'),
-    leg(2, 1, sys('USDT', 'exchange_inventory'), 'USDT', '100'),
-    leg(2, 2, sys('BTC', 'exchange_inventory'), 'BTC', `-${receive}`),
-    leg(2, 3, u('btc'), 'BTC', receive),
-    leg(2, 4, sys('BTC', 'exchange_inventory'), 'BTC', `-${fee}`),
-    leg(2, 5, sys('BTC', 'fee_revenue'), 'BTC', fee),
-    leg(3, 0, sys('BTC', 'fee_revenue'), 'BTC', `-${commission}`),
-    leg(3, 1, `(${accountBase} + (${inviter} - 1) * 4 + ${SLOT.btc})`, 'BTC', commission),
-    leg(4, 0, u('usdt'), 'USDT', '-200'),
-    leg(4, 1, u('staked'), 'USDT', '200'),
-    leg(4, 2, sys('USDT', 'staking_reward_pool'), 'USDT', `-${interest}`),
-    leg(4, 3, sys('USDT', 'staking_reserved'), 'USDT', interest),
-    leg(5, 0, u('staked'), 'USDT', '-200'),
-    leg(5, 1, u('usdt'), 'USDT', '200'),
-    leg(6, 0, sys('USDT', 'staking_reserved'), 'USDT', `-${interest}`),
-    leg(6, 1, u('usdt'), 'USDT', interest),
-    ...place(7),
-    ...settle(8, profit(3)),
-    ...place(9),
-    ...settle(10, profit(7)),
-  ]);
-  // The referral entry (slot 3) exists only for a user with an inviter, as its rows below.
-  await step(
-    'postings of the cycles',
-    `insert into postings (id, entry_id, account_id, coin, amount)
+    // Amounts. Exchange: 100 USDT for BTC, a 0.1 % fee in BTC, 20 % of it to the inviter. Stake: 200
+    // USDT for 30 days at 12 %. Orders: 100 USDT margin, 1 USDT commission, a profit or loss of
+    // 0.5 to 19.5 USDT. Rental: 225 rent + 12 fee, 30 daily earnings of BTC reserved at purchase.
+    const receive = `(0.00100000 + b.v * 0.00000001)`;
+    const fee = '0.00000100';
+    const commission = '0.00000020';
+    const interest = '1.972602';
+    const profit = (salt: number) => `(((b.v * ${salt}) % 40) - 20 + 0.5)`;
+    const earning = `(0.00001200 + b.v * 0.00000001)`;
+    const rentTotal = `${product.rent}::numeric + ${product.fee}::numeric`;
+    const legs = (rows: string[]) => `(values ${rows.join(', ')}) as l(slot, leg, account, coin, amount)`;
+    const leg = (slot: number, n: number, account: string | number, coin: string, amount: string) =>
+      `(${slot}, ${n}, ${account}, '${coin}', ${amount})`;
+    const u = (slot: keyof typeof SLOT) => acct(SLOT[slot]);
+    const settle = (slot: number, p: string) => [
+      leg(
+        slot,
+        0,
+        `case when ${p} > 0 then ${sys('USDT', 'trading_margin_pool')} else ${u('frozen')} end`,
+        'USDT',
+        `-abs(${p})`,
+      ),
+      leg(
+        slot,
+        1,
+        `case when ${p} > 0 then ${u('frozen')} else ${sys('USDT', 'trading_margin_pool')} end`,
+        'USDT',
+        `abs(${p})`,
+      ),
+      leg(slot, 2, u('frozen'), 'USDT', `-(100 + ${p})`),
+      leg(slot, 3, u('usdt'), 'USDT', `100 + ${p}`),
+    ];
+    const place = (slot: number) => [
+      leg(slot, 0, u('usdt'), 'USDT', '-101'),
+      leg(slot, 1, u('frozen'), 'USDT', '101'),
+      leg(slot, 2, u('frozen'), 'USDT', '-1'),
+      leg(slot, 3, sys('USDT', 'fee_revenue'), 'USDT', '1'),
+    ];
+    const inviter = inviterOf('b.u');
+    const cycleLegs = legs([
+      leg(0, 0, sys('USDT', 'deposits_clearing'), 'USDT', '-(1000 + b.v / 10.0)'),
+      leg(0, 1, u('usdt'), 'USDT', '1000 + b.v / 10.0'),
+      leg(1, 0, sys('USDT', 'deposits_clearing'), 'USDT', '-500'),
+      leg(1, 1, u('usdt'), 'USDT', '500'),
+      leg(2, 0, u('usdt'), 'USDT', '-100'),
+      leg(2, 1, sys('USDT', 'exchange_inventory'), 'USDT', '100'),
+      leg(2, 2, sys('BTC', 'exchange_inventory'), 'BTC', `-${receive}`),
+      leg(2, 3, u('btc'), 'BTC', receive),
+      leg(2, 4, sys('BTC', 'exchange_inventory'), 'BTC', `-${fee}`),
+      leg(2, 5, sys('BTC', 'fee_revenue'), 'BTC', fee),
+      leg(3, 0, sys('BTC', 'fee_revenue'), 'BTC', `-${commission}`),
+      leg(3, 1, `(${accountBase} + (${inviter} - 1) * 4 + ${SLOT.btc})`, 'BTC', commission),
+      leg(4, 0, u('usdt'), 'USDT', '-200'),
+      leg(4, 1, u('staked'), 'USDT', '200'),
+      leg(4, 2, sys('USDT', 'staking_reward_pool'), 'USDT', `-${interest}`),
+      leg(4, 3, sys('USDT', 'staking_reserved'), 'USDT', interest),
+      leg(5, 0, u('staked'), 'USDT', '-200'),
+      leg(5, 1, u('usdt'), 'USDT', '200'),
+      leg(6, 0, sys('USDT', 'staking_reserved'), 'USDT', `-${interest}`),
+      leg(6, 1, u('usdt'), 'USDT', interest),
+      ...place(7),
+      ...settle(8, profit(3)),
+      ...place(9),
+      ...settle(10, profit(7)),
+    ]);
+    // The referral entry (slot 3) exists only for a user with an inviter, as its rows below.
+    await step(
+      'postings of the cycles',
+      `insert into postings (id, entry_id, account_id, coin, amount)
      select (b.e + l.slot) * ${LEGS} + l.leg, b.e + l.slot, l.account, l.coin, l.amount
      from blocks b cross join lateral ${cycleLegs}
      where b.kind = 'c' and (l.slot <> 3 or b.u > 2)`,
-  );
-  const rentalLegs = legs([
-    leg(0, 0, u('usdt'), 'USDT', `-(${rentTotal})`),
-    leg(0, 1, sys('USDT', 'mining_revenue'), 'USDT', rentTotal),
-    leg(0, 2, sys('USDT', 'mining_revenue'), 'USDT', `-${product.fee}`),
-    leg(0, 3, sys('USDT', 'fee_revenue'), 'USDT', product.fee),
-    leg(0, 4, sys('BTC', 'mining_output_pool'), 'BTC', `-${earning} * ${RENTAL_DAYS}`),
-    leg(0, 5, sys('BTC', 'mining_reserved'), 'BTC', `${earning} * ${RENTAL_DAYS}`),
-    leg(1, 0, sys('BTC', 'mining_reserved'), 'BTC', `-${earning}`),
-    leg(1, 1, u('btc'), 'BTC', earning),
-  ]);
-  await step(
-    'postings of the rentals',
-    `insert into postings (id, entry_id, account_id, coin, amount)
+    );
+    const rentalLegs = legs([
+      leg(0, 0, u('usdt'), 'USDT', `-(${rentTotal})`),
+      leg(0, 1, sys('USDT', 'mining_revenue'), 'USDT', rentTotal),
+      leg(0, 2, sys('USDT', 'mining_revenue'), 'USDT', `-${product.fee}`),
+      leg(0, 3, sys('USDT', 'fee_revenue'), 'USDT', product.fee),
+      leg(0, 4, sys('BTC', 'mining_output_pool'), 'BTC', `-${earning} * ${RENTAL_DAYS}`),
+      leg(0, 5, sys('BTC', 'mining_reserved'), 'BTC', `${earning} * ${RENTAL_DAYS}`),
+      leg(1, 0, sys('BTC', 'mining_reserved'), 'BTC', `-${earning}`),
+      leg(1, 1, u('btc'), 'BTC', earning),
+    ]);
+    await step(
+      'postings of the rentals',
+      `insert into postings (id, entry_id, account_id, coin, amount)
      select (b.e + d) * ${LEGS} + l.leg, b.e + d, l.account, l.coin, l.amount
      from blocks b cross join generate_series(0, ${RENTAL_DAYS}) d
        cross join lateral ${rentalLegs}
      where b.kind = 'r' and l.slot = least(d, 1)`,
-  );
-  await client.query(bump('postings'));
+    );
+    await client.query(bump('postings'));
 
-  await fillRows(client, {
-    plan: plan.id,
-    product: product.id,
-    rule,
-    addr,
-    receive,
-    fee,
-    commission,
-    interest,
-    profit,
-    earning,
-    rentTotal,
-    serviceFee: product.fee,
-    step,
+    await fillRows(client, {
+      plan: plan.id,
+      product: product.id,
+      rule,
+      addr,
+      receive,
+      fee,
+      commission,
+      interest,
+      profit,
+      earning,
+      rentTotal,
+      serviceFee: product.fee,
+      step,
+    });
   });
 
   // The pools paid out what the history took from them: the operator funded that first.

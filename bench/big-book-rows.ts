@@ -102,7 +102,7 @@ export async function fillCandles(
   await step(
     '1-minute candles',
     `insert into candles_1m (symbol, time, open, high, low, close, volume)
-     select i.symbol, ${start} + g * ${minute}, round(${mid}, i.digits), round(${mid} * 1.0008, i.digits),
+     select i.symbol, ${start} + g::bigint * ${minute}, round(${mid}, i.digits), round(${mid} * 1.0008, i.digits),
        round(${mid} * 0.9992, i.digits), round(${mid} * 1.0001, i.digits), 1 + (g % 97)
      from (select *, row_number() over () as k from (values ${prices}) v(symbol, price, digits)) i,
        generate_series(0, ${options.candleMinutes - 1}) g
