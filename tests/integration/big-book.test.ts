@@ -80,6 +80,33 @@ describe.skipIf(!postgresAvailable)('the big book, small form, on PostgreSQL', (
     expect(last.list).toHaveLength(records - (lastPage - 1) * 20);
     expect(last.list.at(-1)?.type).toBe('deposit');
 
+    // Any page, filtered or not, is the window of the wallet's lines newest first.
+    const filters: Record<string, string>[] = [
+      {},
+      { coin: 'BTC' },
+      { type: 'mining_earnings' },
+      { type: 'deposit', coin: 'USDT' },
+    ];
+    for (const filter of filters) {
+      const where = [
+        `a.owner = '${address.deep}'`,
+        `a.bucket = 'available'`,
+        ...(filter.coin ? [`p.coin = '${filter.coin}'`] : []),
+        ...(filter.type ? [`e.type = '${filter.type}'`] : []),
+      ].join(' and ');
+      const expected = rowsOf<{ id: string }>(
+        await book.database.db.execute(
+          sql.raw(`select p.id from postings p join ledger_accounts a on a.id = p.account_id
+            join journal_entries e on e.id = p.entry_id where ${where} order by p.id desc`),
+        ),
+      ).map((r) => Number(r.id));
+      for (const page of [1, 3, Math.ceil(expected.length / 50)]) {
+        const answer = dataOf(await as('deep')('10011', { ...filter, page: String(page), size: '50' }));
+        expect(answer.total).toBe(expected.length);
+        expect(answer.list.map((r) => r.id)).toEqual(expected.slice((page - 1) * 50, page * 50));
+      }
+    }
+
     expect(dataOf(await as('deep')('10037')).total).toBe(DEEP_CYCLES);
     expect(dataOf(await as('young')('10037')).total).toBe(1);
     expect(dataOf(await as('deep')('10053')).total).toBe(DEEP_CYCLES / CYCLES);
