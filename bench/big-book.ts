@@ -44,6 +44,18 @@ async function audit(database: Database): Promise<{ ok: boolean; ms: number; tex
   return { ok: result.ok, ms: performance.now() - started, text: result.text };
 }
 
+const p = (ms: number[], at: number) =>
+  percentile(
+    [...ms].sort((a, b) => a - b),
+    at,
+  );
+
+/** Each figure on stderr as soon as it is measured, so that a run stopped later still tells it. */
+function progress(row: Row): void {
+  const pair = (at: number) => `${p(row.young, at).toFixed(2)} / ${p(row.big, at).toFixed(2)}`;
+  log(`  ${row.figure}, ${row.who} user: p50 ${pair(50)} ms, p99 ${pair(99)} ms (young / big)`);
+}
+
 interface Row {
   figure: string;
   who: Who;
@@ -86,6 +98,7 @@ async function main(): Promise<number> {
       log,
     });
     books.push(big);
+    log(`big book filled in ${seconds(big.fill.ms)}: ${integerFormat.format(big.fill.postings)} postings`);
     const auditBig = await audit(big.database);
     const auditYoung = await audit(young.database);
     log(`audit of the big book: ${seconds(auditBig.ms)}, ${auditBig.ok ? 'clean' : 'NOT CLEAN'}`);
@@ -108,19 +121,24 @@ async function main(): Promise<number> {
           throw new Error(
             `statement of ${onBig.lines[0]} lines on the big book, ${onYoung.lines[0]} on the young one`,
           );
-        rows.push({ figure: read.name, who, young: onYoung.ms, big: onBig.ms });
+        const row = { figure: read.name, who, young: onYoung.ms, big: onBig.ms };
+        rows.push(row);
+        progress(row);
       }
     }
     for (const who of ['deep', 'young'] as const) {
       log(`writes, ${who} user`);
       const { young: onYoung, big: onBig } = await measureWrites(pair, who, WRITES_EACH);
-      for (const code of WRITES)
-        rows.push({
+      for (const code of WRITES) {
+        const row = {
           figure: `${code} write`,
           who,
           young: onYoung.get(code) ?? [],
           big: onBig.get(code) ?? [],
-        });
+        };
+        rows.push(row);
+        progress(row);
+      }
     }
     const after = await audit(big.database);
     const afterYoung = await audit(young.database);
@@ -157,10 +175,7 @@ function report(big: Book, rows: Row[], auditMs: number, auditAfterMs: number): 
   const cells: string[][] = [header];
   const figures: Figure[] = [];
   for (const row of rows) {
-    const stats = (ms: number[]) => {
-      const sorted = [...ms].sort((a, b) => a - b);
-      return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
-    };
+    const stats = (ms: number[]) => ({ p50: p(ms, 50), p99: p(ms, 99) });
     const y = stats(row.young);
     const b = stats(row.big);
     const r50 = b.p50 / y.p50;
