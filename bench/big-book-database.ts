@@ -34,6 +34,10 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
+export function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  return adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+}
+
 export async function createBook(options: {
   adminUrl: string;
   name: string;
@@ -45,7 +49,7 @@ export async function createBook(options: {
   const url = new URL(options.adminUrl);
   url.pathname = `/${options.name}`;
   await adminQuery(options.adminUrl, `create database ${options.name}`);
-  const drop = () => adminQuery(options.adminUrl, `drop database if exists ${options.name} with (force)`);
+  const drop = () => dropDatabase(options.adminUrl, options.name);
   let database: Database | undefined;
   try {
     database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });

@@ -14,7 +14,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { runAdminCommand } from '../server/admin/runner.ts';
 import { envInteger } from '../server/config.ts';
 import type { Database } from '../server/db/client.ts';
-import { type Book, createBook } from './big-book-database.ts';
+import { type Book, createBook, dropDatabase } from './big-book-database.ts';
 import {
   measureRead,
   measureWrites,
@@ -76,6 +76,9 @@ async function main(): Promise<number> {
     for (const target of targets) await target.app.close().catch(() => {});
     for (const book of books)
       await book.dispose().catch((e: unknown) => log(`cleanup: ${(e as Error).message}`));
+    // A database still being filled when a signal came has no Book yet: drop it by name.
+    for (const name of [`bigbook_${runId}_young`, `bigbook_${runId}`])
+      await dropDatabase(ADMIN_URL, name).catch((e: unknown) => log(`cleanup: ${(e as Error).message}`));
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => void cleanup().finally(() => process.exit(130)));
