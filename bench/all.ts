@@ -33,6 +33,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'trading', script: 'bench/trading.ts' },
   { name: 'solvency', script: 'bench/solvency.ts' },
   { name: 'statement', script: 'bench/statement.ts' },
+  // 100,000 users by default; BIGBOOK_USERS=1000 is the small form.
+  { name: 'bigbook', script: 'bench/big-book.ts' },
   {
     name: 'size',
     script: 'bench/first-page-size.ts',

@@ -27,12 +27,9 @@ export async function statementRecords(
   wallet: string,
   filter: { page: number; size: number; type?: RecordType | undefined; coin?: string | undefined },
 ): Promise<Page<StatementRecord>> {
-  const where = and(
-    eq(ledgerAccounts.owner, wallet.toLowerCase()),
-    eq(ledgerAccounts.bucket, 'available'),
-    inArray(journalEntries.type, filter.type ? [filter.type] : [...RECORD_TYPES]),
-    filter.coin ? eq(postings.coin, filter.coin) : undefined,
-  );
+  const owned = and(eq(ledgerAccounts.owner, wallet.toLowerCase()), eq(ledgerAccounts.bucket, 'available'));
+  const types = inArray(journalEntries.type, filter.type ? [filter.type] : [...RECORD_TYPES]);
+  const coin = filter.coin ? eq(postings.coin, filter.coin) : undefined;
   return readPage(filter, {
     count: () =>
       db
@@ -40,17 +37,35 @@ export async function statementRecords(
         .from(postings)
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
         .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-        .where(where),
-    rows: ({ limit, offset }) =>
-      db
+        .where(and(owned, types, coin)),
+    // The newest `offset + limit` lines of each account (walking its (account, id) index backwards
+    // and stopping there), then the window of them all: the same lines as ordering every line of
+    // the wallet, but page 1 reads a page per account, not the wallet's whole history (issue #41).
+    rows: ({ limit, offset }) => {
+      const newest = db
         .select(RECORD_COLUMNS)
         .from(postings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
         .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-        .where(where)
+        .where(and(eq(postings.accountId, ledgerAccounts.id), types, coin))
         .orderBy(desc(postings.id))
+        .limit(offset + limit)
+        .as('newest');
+      return db
+        .select({
+          id: newest.id,
+          type: newest.type,
+          coin: newest.coin,
+          amount: newest.amount,
+          createdAt: newest.createdAt,
+          memo: newest.memo,
+        })
+        .from(ledgerAccounts)
+        .crossJoinLateral(newest)
+        .where(owned)
+        .orderBy(desc(newest.id))
         .limit(limit)
-        .offset(offset),
+        .offset(offset);
+    },
     list: (rows) =>
       rows.map((r) => ({
         id: r.id,
