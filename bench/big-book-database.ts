@@ -7,6 +7,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { type FillResult, fillBook } from './big-book-fill.ts';
+import { adminQuery } from './lib/postgres-admin.ts';
 
 /** Minutes in a year: the candles of the full-size book. */
 export const YEAR_MINUTES = 525_600;
@@ -21,17 +22,6 @@ export interface Book {
   url: string;
   fill: FillResult;
   dispose(): Promise<void>;
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  admin.on('error', () => {});
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end().catch(() => {});
-  }
 }
 
 export function dropDatabase(adminUrl: string, name: string): Promise<void> {

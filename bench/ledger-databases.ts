@@ -6,6 +6,7 @@ import * as schema from '../server/schema.ts';
 import { type LedgerResult, measureLedger, prepareLedger } from './ledger-load.ts';
 import { onCleanup, pgbenchInit, pgbenchRun } from './ledger-processes.ts';
 import { CONNECT_TIMEOUT_MS, databaseUrl, hostOf, LEVELS, log, type Settings } from './ledger-settings.ts';
+import { adminQuery as postgresAdmin } from './lib/postgres-admin.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The PostgreSQL part
@@ -32,16 +33,7 @@ export async function reach(adminUrl: string): Promise<Reachability> {
   }
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  admin.on('error', () => {});
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end().catch(() => {});
-  }
-}
+const adminQuery = (adminUrl: string, text: string) => postgresAdmin(adminUrl, text, CONNECT_TIMEOUT_MS);
 
 async function createDatabase(adminUrl: string, name: string): Promise<() => Promise<void>> {
   const drop = onCleanup(async () => {

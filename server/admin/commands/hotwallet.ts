@@ -6,9 +6,9 @@
 import { and, eq } from 'drizzle-orm';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { chainRpcUrls } from '../../modules/chain-watch/chain-watch.job.ts';
+import { evmCoinsOn } from '../../modules/chain-watch/index.ts';
 import { withdrawRules } from '../../modules/withdraw/withdraw.schema.ts';
 import {
-  chainCoins,
   hotWalletAccount,
   hotWalletBalances,
   hotWalletKeyVariable,
@@ -55,7 +55,7 @@ export const hotwalletStatusCommand: AdminCommand = {
           transport: http(url, { timeout: 10_000 }),
           cacheTime: 0,
         }) as PublicClient;
-        status.balances = await hotWalletBalances(rpc, account.address, await chainCoins(ctx.db, chain));
+        status.balances = await hotWalletBalances(rpc, account.address, await evmCoinsOn(ctx.db, chain));
       } catch (error) {
         // Key errors name the variable only (hot-wallet.ts); an RPC error says the node is unreachable.
         status.error = error instanceof Error ? (error.message.split('\n')[0] ?? 'error') : 'error';

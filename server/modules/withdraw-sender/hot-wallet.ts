@@ -9,8 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { erc20Abi, type Hex, type PrivateKeyAccount, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { DbOrTx } from '../../db/client.ts';
-import { amountAt, type ChainCoin, evmCoinsOn } from '../chain-watch/index.ts';
+import { amountAt, type ChainCoin } from '../chain-watch/index.ts';
 import { decryptKeystore, KeystoreError } from './keystore.ts';
 
 export type { ChainCoin };
@@ -86,11 +85,6 @@ export function hotWalletAccount(env: NodeJS.ProcessEnv, chain: string): Private
   } catch {
     throw new HotWalletKeyError(`${variable} is not a valid private key`);
   }
-}
-
-/** The coins the chain watcher knows on `chain` (config token): what the sender can pay out. */
-export function chainCoins(db: DbOrTx, chain: string): Promise<ChainCoin[]> {
-  return evmCoinsOn(db, chain);
 }
 
 /** The on-chain balance of `address` in `coin`'s smallest unit. */

@@ -2,7 +2,7 @@
  * The EVM withdraw sender: pays reviewed withdrawals from a hot wallet whose key the environment
  * holds, and completes them after the chain's confirmations (docs/withdrawals.md, "The sender").
  */
-export { chainCoins, hotWalletAccount, hotWalletBalances, hotWalletKeyVariable } from './hot-wallet.ts';
+export { hotWalletAccount, hotWalletBalances, hotWalletKeyVariable } from './hot-wallet.ts';
 export { type ReviewOutcome, reviewWithdrawal } from './review.ts';
 export { WAITING_FOR_FUNDS } from './send-new.ts';
 export { withdrawSenderJobs } from './sender.job.ts';

@@ -9,9 +9,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
+import { evmCoinsOn } from '../chain-watch/index.ts';
 import { chains } from '../config/index.ts';
 import { autoApprove } from './auto-approve.ts';
-import { chainCoins } from './hot-wallet.ts';
 import { sendNew } from './send-new.ts';
 import {
   emptyRun,
@@ -25,7 +25,7 @@ import { trackSends } from './track-sends.ts';
 async function contextOf(options: SenderOptions): Promise<SenderContext | null> {
   const [chain] = await options.database.db.select().from(chains).where(eq(chains.id, options.chain));
   if (!chain?.enabled || chain.family !== 'evm' || chain.evmChainId === null) return null;
-  const list = await chainCoins(options.database.db, options.chain);
+  const list = await evmCoinsOn(options.database.db, options.chain);
   return {
     ...options,
     broadcast: options.broadcast ?? ((raw) => options.rpc.sendRawTransaction({ serializedTransaction: raw })),

@@ -276,6 +276,12 @@ export async function recordConfirmations(db: DbOrTx, id: number, confirmations:
     .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, ['processing', 'successful'])));
 }
 
+/** `seen` against the chain's number: asked only when the sender counts this withdrawal's blocks. */
+async function confirmationsOf(db: DbOrTx, chain: string, seen: number) {
+  const [row] = await db.select({ required: chains.confirmations }).from(chains).where(eq(chains.id, chain));
+  return { seen, required: row?.required ?? 0 };
+}
+
 /** A user sees only their own withdrawals; another's id is "not found", not "forbidden". */
 export async function withdrawalDetails(
   db: DbOrTx,
@@ -289,16 +295,12 @@ export async function withdrawalDetails(
     .from(withdrawalEvents)
     .where(eq(withdrawalEvents.withdrawalId, id))
     .orderBy(asc(withdrawalEvents.id));
-  const [chain] = await db
-    .select({ required: chains.confirmations })
-    .from(chains)
-    .where(eq(chains.id, row.chain));
   return {
     withdrawal: toWithdrawal(row),
     history: history.map((h) => ({ status: h.status, at: h.at.getTime(), note: h.note })),
     explorerUrl: await explorerUrl(db, row.chain, row.txid),
     confirmations:
-      row.confirmations === null ? null : { seen: row.confirmations, required: chain?.required ?? 0 },
+      row.confirmations === null ? null : await confirmationsOf(db, row.chain, row.confirmations),
   };
 }
 
