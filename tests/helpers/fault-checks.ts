@@ -48,12 +48,12 @@ where not (days_paid = income_days and income_days = entries and entries = match
 
 /**
  * Subscriptions allocated without their entry or the reverse, an offering ended with some of its
- * subscriptions left (or ongoing with some allocated), an allocation that does not add up to what
- * was frozen, or a refund not paid back as recorded.
+ * subscriptions left (or ongoing with one allocated past its chunks' cursor, or one before it left),
+ * an allocation that does not add up to what was frozen, or a refund not paid back as recorded.
  */
 export const SUBSCRIPTION_PROBLEMS = `
 select * from (
-  select s.id, o.token, o.phase, s.won, s.consumed, s.refund, s.frozen,
+  select s.id, o.token, o.phase, o.allocated_through, s.won, s.consumed, s.refund, s.frozen,
     (select count(*)::int from journal_entries j where j.idempotency_key = 'ido:sub:' || s.id || ':allocate') as entries,
     (select coalesce(sum(p.amount), 0) from journal_entries j
        join postings p on p.entry_id = j.id join ledger_accounts a on a.id = p.account_id
@@ -62,5 +62,5 @@ select * from (
   from ido_subscriptions s join ido_offerings o on o.id = s.offering_id
 ) t
 where not ((won is not null) = (entries = 1)
-  and (phase = 'ongoing') = (won is null)
+  and (won is null) = (phase = 'ongoing' and id > allocated_through)
   and (won is null or (consumed + refund = frozen and paid_back = refund)))`;

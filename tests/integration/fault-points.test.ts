@@ -137,12 +137,14 @@ async function holdings(world: World): Promise<Plan> {
 }
 
 /**
- * Two offerings of the test's own, FPA with 2 subscriptions (undersubscribed) and FPB with 4
- * (oversubscribed), ending a day ahead. Each offering's allocation is one transaction: a kill at
- * the 3rd hit commits FPA and dies inside FPB.
+ * Two offerings of the test's own, FPA with 2 subscriptions (undersubscribed) and FPB with 16
+ * (oversubscribed), ending a day ahead, allocated in chunks of 2 subscriptions (`JOB_CHUNK_ROWS`):
+ * a kill at the 3rd hit commits a chunk and dies inside the next, so the 6 such kills of 20 leave
+ * 12 subscriptions allocated (FPA and 10 of FPB's, FPB still ongoing), and the run without the
+ * fault goes on from the cursor.
  */
 async function offerings(world: World): Promise<Plan> {
-  const users = await usersWith(world, 4, '1000');
+  const users = await usersWith(world, 16, '1000');
   const now = world.now();
   for (const [token, end] of [
     ['FPA', now + DAY],
@@ -167,14 +169,12 @@ async function offerings(world: World): Promise<Plan> {
     await sleep(100);
   }
   const [fpa, fpb] = (await rows<{ id: string }>(world, mine)).map((o) => String(o.id));
-  for (const [offeringId, u, shares] of [
+  const subscriptions: [string | undefined, number, number][] = [
     [fpa, 0, 3],
     [fpa, 1, 5],
-    [fpb, 0, 4],
-    [fpb, 1, 6],
-    [fpb, 2, 8],
-    [fpb, 3, 10],
-  ] as const) {
+    ...users.map((_, u): [string | undefined, number, number] => [fpb, u, 1 + (u % 10)]),
+  ];
+  for (const [offeringId, u, shares] of subscriptions) {
     await ok((users[u] as User).call, '10063', {
       offeringId: String(offeringId),
       shares: String(shares),
@@ -186,13 +186,14 @@ async function offerings(world: World): Promise<Plan> {
   const allocated = `select count(*)::int as n from ido_subscriptions where won is not null`;
   return {
     loop: (w) => ({
-      run: (fault) => cliRun(w, ['ido', 'advance', '--at', at], fault),
+      run: (fault) =>
+        cliRun({ ...w, env: { ...w.env, JOB_CHUNK_ROWS: '2' } }, ['ido', 'advance', '--at', at], fault),
       problems: () => rows(w, SUBSCRIPTION_PROBLEMS),
       done: () => count(w, allocated),
     }),
     async finish(w, byKills) {
-      expect(byKills).toBe(2);
-      expect(await count(w, allocated)).toBe(6);
+      expect(byKills).toBe(12);
+      expect(await count(w, allocated)).toBe(18);
       expect((await rows<{ phase: string }>(w, mine)).map((o) => o.phase)).toEqual(['ended', 'ended']);
     },
   };
@@ -244,7 +245,7 @@ const CASES: Case[] = [
   },
   {
     point: 'ido.allocation',
-    what: '2 offerings, `ido advance` killed between allocations',
+    what: '2 offerings in chunks of 2 subscriptions, `ido advance` killed between allocations',
     setUp: offerings,
   },
   {

@@ -14,6 +14,7 @@ import { dec, fmt } from '../../protocol/money.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { IDO_LOCK_KEY, runPhases } from '../../server/modules/ido/ido.job.ts';
+import { stepOffering } from '../../server/modules/ido/ido.phases.ts';
 import { caller, dataOf, type TestCall } from '../helpers/app.ts';
 import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { checkedAdmin } from '../helpers/direct-admin.ts';
@@ -226,6 +227,55 @@ for (const target of DATABASE_TARGETS) {
       });
       const released = (await a.call('10011')).data?.list.find((r) => r.type === 'ido_release');
       expect(released).toMatchObject({ coin: o.token, amount: '500' });
+      expect((await auditLedger(env.database.db)).ok).toBe(true);
+    });
+
+    test('in chunks of one subscription: the same allocation and release; none taken once it began', async () => {
+      const o = await offering({ price: '0.3', offering: '1000', share: '100', max: '20' });
+      await runPhases(env.database, new Date());
+      const [a, b, c, late] = [await user(), await user(), await user(), await user()];
+      for (const [u, shares] of [
+        [a, '15'],
+        [b, '10'],
+        [c, '5'],
+      ] as const)
+        expect((await u.subscribe(o.id, shares)).respCode).toBe('00000');
+      // One transaction: the first subscription allocated, the total fixed, the phase still ongoing.
+      expect(await stepOffering(env.database.db, o.id, new Date(o.end), 1)).toBe('chunk');
+      expect((await anonymous('10062', { id: String(o.id) })).data).toMatchObject({ phase: 'ongoing' });
+      expect((await late.subscribe(o.id, '5')).respCode).toBe(ERRORS.not_open_yet.code);
+      expect(await late.balance('USDT', 'frozen')).toBe('0');
+      // The rest, a chunk at a time, as a run after a kill would go on.
+      expect((await runPhases(env.database, new Date(o.end), 1)).changes).toContainEqual({
+        id: o.id,
+        phases: ['ended'],
+      });
+      expect((await anonymous('10062', { id: String(o.id) })).data).toMatchObject({
+        phase: 'ended',
+        winningRate: '33.33',
+      });
+      for (const [u, won, consumed] of [
+        [a, '500', '150'],
+        [b, '333.333333', '100'],
+        [c, '166.666666', '50'],
+      ] as const) {
+        expect((await u.positions()).list[0]).toMatchObject({ won, consumed, frozen: '0' });
+        expect(await u.balance('USDT')).toBe(fmt(dec('1000').minus(dec(consumed))));
+      }
+      expect(await stepOffering(env.database.db, o.id, new Date(o.release), 1)).toBe('chunk');
+      expect(await a.balance(o.token)).toBe('500');
+      expect(await b.balance(o.token)).toBe('0');
+      expect((await runPhases(env.database, new Date(o.release), 1)).changes).toContainEqual({
+        id: o.id,
+        phases: ['issued'],
+      });
+      expect(await b.balance(o.token)).toBe('333.333333');
+      expect(await c.balance(o.token)).toBe('166.666666');
+      expect(await treasury(o.token)).toBe('0');
+      expect((await anonymous('10062', { id: String(o.id) })).data).toMatchObject({
+        phase: 'issued',
+        issued: '999.999999',
+      });
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
 

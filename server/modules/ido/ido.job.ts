@@ -7,7 +7,7 @@
  */
 import type { Database } from '../../db/client.ts';
 import { PeriodicJob, underAdvisoryLock } from '../../jobs/periodic-job.ts';
-import { advancePhases, type PhaseRun } from './ido.service.ts';
+import { advancePhases, type PhaseRun } from './ido.phases.ts';
 
 /** The advisory lock key of the phase job ("IDO1"). */
 export const IDO_LOCK_KEY = 0x49444f31;
@@ -17,8 +17,9 @@ export interface PhaseJobRun extends PhaseRun {
   ran: boolean;
 }
 
-export async function runPhases(database: Database, at: Date): Promise<PhaseJobRun> {
-  const run = await underAdvisoryLock(database, IDO_LOCK_KEY, () => advancePhases(database.db, at));
+/** `rows`: subscriptions per transaction of the allocation and the release (chunk-rows.ts). */
+export async function runPhases(database: Database, at: Date, rows?: number): Promise<PhaseJobRun> {
+  const run = await underAdvisoryLock(database, IDO_LOCK_KEY, () => advancePhases(database.db, at, rows));
   return { ran: run.ran, ...(run.result ?? { changes: [], unfunded: [] }) };
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { IDO_PHASES } from '../../../protocol/ido.ts';
 import { at, createdAt, money, rowRef, serialId, userWallet } from '../../db/columns.ts';
 import { coins } from '../../ledger/coins.schema.ts';
@@ -28,6 +28,15 @@ export const idoOfferings = pgTable(
     winningRate: numeric('winning_rate', { precision: 10, scale: 2 }),
     /** Set at issue: tokens released to winners. */
     issued: money('issued'),
+    /**
+     * The allocation runs in chunks of subscriptions (server/jobs/chunk-rows.ts): the total
+     * subscribed is fixed by the first chunk (no subscription is taken after it), and each chunk
+     * moves the cursor to the last subscription it allocated, so a killed run goes on from there.
+     */
+    allocationTotal: money('allocation_total'),
+    allocatedThrough: bigint('allocated_through', { mode: 'number' }).notNull().default(0),
+    /** The same cursor for the release, chunk by chunk. */
+    releasedThrough: bigint('released_through', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('ido_offerings_phase').on(t.phase)],
@@ -54,5 +63,7 @@ export const idoSubscriptions = pgTable(
   (t) => [
     unique('ido_subscriptions_offering_user').on(t.offeringId, t.user),
     index('ido_subscriptions_user').on(t.user),
+    // The chunks' keyset: the next subscriptions of one offering after a cursor.
+    index('ido_subscriptions_offering_id').on(t.offeringId, t.id),
   ],
 );

@@ -2,39 +2,26 @@
  * The IDO launchpad (docs/spec/design.md sections 5 and 6; docs/ido.md). A subscription freezes USDT; at the
  * end each subscription is allocated (PancakeSwap IFO v2's overflow sale) in one entry that pays
  * for the tokens won and returns the rest; at the release time the tokens move from the treasury
- * the operator funded to the winners, and what was not sold goes back to the operator. Phases move
- * only forward, each once, under the offering's row lock. Time comes from the caller.
+ * the operator funded to the winners, and what was not sold goes back to the operator. The phases
+ * themselves move in ido.phases.ts. Time comes from the caller.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Page } from '../../../protocol/envelope.ts';
 import {
-  allocate,
   costOf,
-  exactCostDown,
   type IdoOffering,
   type IdoPhase,
   type IdoPosition,
   personalRateOf,
   type SubscribeRequest,
   tokensFor,
-  winningRateOf,
 } from '../../../protocol/ido.ts';
-import { compare, dec, fmt } from '../../../protocol/money.ts';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { dec, fmt } from '../../../protocol/money.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { readPage } from '../../db/paging.ts';
-import { retryOnConflict } from '../../db/retry.ts';
-import { faultPoint } from '../../faults.ts';
 import { coins } from '../../ledger/coins.schema.ts';
-import {
-  balanceOf,
-  freeze,
-  type Posting,
-  post,
-  systemAccount,
-  transfer,
-  userAccount,
-} from '../../ledger/ledger.ts';
+import { freeze, post } from '../../ledger/ledger.ts';
 import { idoOfferings, idoSubscriptions } from './ido.schema.ts';
 
 type OfferingRow = typeof idoOfferings.$inferSelect;
@@ -150,7 +137,13 @@ export async function subscribe(
     .where(eq(idoOfferings.id, input.offeringId))
     .for('update');
   if (!offering) throw new DomainError('not_found');
-  if (offering.phase !== 'ongoing' || now < offering.startAt.getTime() || now >= offering.endAt.getTime())
+  // Once the allocation has begun (its total fixed), however its clock reads.
+  if (
+    offering.phase !== 'ongoing' ||
+    offering.allocationTotal !== null ||
+    now < offering.startAt.getTime() ||
+    now >= offering.endAt.getTime()
+  )
     throw new DomainError('not_open_yet');
   const [mine] = await tx
     .select()
@@ -226,153 +219,4 @@ export async function positions(
         .offset(offset),
     list: (rows) => rows.map(({ r, o }) => positionView(r, o, now)),
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Phases.
-
-/** Coming soon -> ongoing, if the treasury holds the whole offering; false when it stays. */
-async function open(tx: Tx, o: OfferingRow): Promise<boolean> {
-  const treasury = await balanceOf(tx, systemAccount('ido_treasury'), o.token);
-  // The treasury of a token serves only its own offering (one offering per token).
-  if (compare(treasury, num(o.offering)) < 0) return false;
-  await tx.update(idoOfferings).set({ phase: 'ongoing' }).where(eq(idoOfferings.id, o.id));
-  return true;
-}
-
-/**
- * Ongoing -> ended: every subscription allocated in one transaction, each by one entry that takes
- * the frozen USDT, pays the seller (exact price) and the house (the rounding up), and returns the
- * rest to the user.
- */
-async function end(tx: Tx, o: OfferingRow): Promise<void> {
-  const [coin] = await tx.select({ precision: coins.precision }).from(coins).where(eq(coins.symbol, o.token));
-  if (!coin) throw new Error(`offering ${o.id} without its coin`);
-  const subs = await tx
-    .select()
-    .from(idoSubscriptions)
-    .where(eq(idoSubscriptions.offeringId, o.id))
-    .orderBy(asc(idoSubscriptions.id));
-  const total = subs.reduce((sum, r) => add(sum, r.asked), '0');
-  const [price, offering] = [num(o.price), num(o.offering)];
-  for (const r of subs) {
-    const a = allocate(num(r.asked), num(r.frozen), total, offering, price, coin.precision);
-    const seller = exactCostDown(a.won, price);
-    const dust = fmt(dec(a.consumed).minus(dec(seller)));
-    const postings: Posting[] = [];
-    if (dec(a.consumed).greaterThan(0))
-      postings.push(
-        ...transfer(userAccount(r.user, 'frozen'), systemAccount('ido_revenue'), QUOTE, a.consumed),
-      );
-    if (dec(dust).greaterThan(0))
-      postings.push(...transfer(systemAccount('ido_revenue'), systemAccount('house_dust'), QUOTE, dust));
-    if (dec(a.refund).greaterThan(0))
-      postings.push(...transfer(userAccount(r.user, 'frozen'), userAccount(r.user), QUOTE, a.refund));
-    if (postings.length > 0) {
-      await post(tx, {
-        // With money returned, the user sees an "IDO return"; otherwise the frozen amount was spent.
-        type: dec(a.refund).greaterThan(0) ? 'ido_return' : 'ido_subscription',
-        idempotencyKey: `ido:sub:${r.id}:allocate`,
-        reference: `ido:${o.id}`,
-        postings,
-      });
-      faultPoint('ido.allocation');
-    }
-    await tx
-      .update(idoSubscriptions)
-      .set({ won: a.won, consumed: a.consumed, refund: a.refund })
-      .where(eq(idoSubscriptions.id, r.id));
-  }
-  await tx
-    .update(idoOfferings)
-    .set({ phase: 'ended', winningRate: winningRateOf(offering, total) })
-    .where(eq(idoOfferings.id, o.id));
-}
-
-/** Ended -> issued: tokens to the winners, the unsold rest back to the operator. */
-async function issue(tx: Tx, o: OfferingRow, at: Date): Promise<void> {
-  const subs = await tx
-    .select()
-    .from(idoSubscriptions)
-    .where(eq(idoSubscriptions.offeringId, o.id))
-    .orderBy(asc(idoSubscriptions.id));
-  let released = '0';
-  for (const r of subs) {
-    const won = num(r.won ?? '0');
-    if (dec(won).greaterThan(0)) {
-      await post(tx, {
-        type: 'ido_release',
-        idempotencyKey: `ido:sub:${r.id}:release`,
-        reference: `ido:${o.id}`,
-        postings: transfer(systemAccount('ido_treasury'), userAccount(r.user), o.token, won),
-      });
-      released = add(released, won);
-    }
-    await tx.update(idoSubscriptions).set({ releasedAt: at }).where(eq(idoSubscriptions.id, r.id));
-  }
-  const unsold = fmt(dec(o.offering).minus(dec(released)));
-  if (dec(unsold).greaterThan(0)) {
-    await post(tx, {
-      type: 'pool_funding',
-      idempotencyKey: `ido:${o.id}:unsold`,
-      reference: `ido:${o.id}`,
-      memo: 'unsold IDO tokens back to the operator',
-      postings: transfer(systemAccount('ido_treasury'), systemAccount('operator_funding'), o.token, unsold),
-    });
-  }
-  await tx.update(idoOfferings).set({ phase: 'issued', issued: released }).where(eq(idoOfferings.id, o.id));
-}
-
-/**
- * Moves one offering as far as `at` allows, one phase per transaction under its row lock; returns
- * the phases it entered. Run twice, or by two processes, each change happens once: a change is
- * made only from the phase it starts from, which the lock keeps until commit.
- */
-export async function advanceOffering(db: Db, id: number, at: Date): Promise<IdoPhase[]> {
-  const entered: IdoPhase[] = [];
-  for (;;) {
-    const moved = await retryOnConflict(() =>
-      db.transaction(async (tx): Promise<IdoPhase | null> => {
-        const [o] = await tx.select().from(idoOfferings).where(eq(idoOfferings.id, id)).for('update');
-        if (!o) return null;
-        const t = at.getTime();
-        if (o.phase === 'coming_soon' && t >= o.startAt.getTime())
-          return (await open(tx, o)) ? 'ongoing' : null;
-        if (o.phase === 'ongoing' && t >= o.endAt.getTime()) {
-          await end(tx, o);
-          return 'ended';
-        }
-        if (o.phase === 'ended' && t >= o.releaseAt.getTime()) {
-          await issue(tx, o, at);
-          return 'issued';
-        }
-        return null;
-      }),
-    );
-    if (!moved) return entered;
-    entered.push(moved);
-  }
-}
-
-export interface PhaseRun {
-  /** Offering id and the phases it entered. */
-  changes: { id: number; phases: IdoPhase[] }[];
-  /** Offerings due to open whose treasury does not hold the offering. */
-  unfunded: number[];
-}
-
-/** Moves every offering not yet issued as far as `at` allows. */
-export async function advancePhases(db: Db, at: Date): Promise<PhaseRun> {
-  const due = await db
-    .select({ id: idoOfferings.id, phase: idoOfferings.phase, startAt: idoOfferings.startAt })
-    .from(idoOfferings)
-    .where(ne(idoOfferings.phase, 'issued'))
-    .orderBy(asc(idoOfferings.id));
-  const run: PhaseRun = { changes: [], unfunded: [] };
-  for (const o of due) {
-    const phases = await advanceOffering(db, o.id, at);
-    if (phases.length > 0) run.changes.push({ id: o.id, phases });
-    else if (o.phase === 'coming_soon' && at.getTime() >= o.startAt.getTime()) run.unfunded.push(o.id);
-  }
-  return run;
 }
