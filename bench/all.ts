@@ -35,6 +35,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'statement', script: 'bench/statement.ts' },
   // 100,000 users by default; BIGBOOK_USERS=1000 is the small form.
   { name: 'bigbook', script: 'bench/big-book.ts' },
+  { name: 'jobs', script: 'bench/jobs.ts' },
   {
     name: 'size',
     script: 'bench/first-page-size.ts',
