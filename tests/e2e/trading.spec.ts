@@ -11,6 +11,7 @@ import { DEMO_INSTRUMENTS } from '../../server/modules/markets/instruments.ts';
 import { admin } from './fixtures/admin.ts';
 import { collectProblems } from './fixtures/page-problems.ts';
 import { signInFunded } from './fixtures/sign-in.ts';
+import { readStoredMap } from './fixtures/stored-map.ts';
 import { expect, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
@@ -157,6 +158,12 @@ test('the ticket opened without an instrument starts on an open market, then on 
   await form.locator('button[type="submit"]').click();
   await page.getByRole('dialog').locator('.sheet-confirm').click();
   await expect(page.locator('.toast').filter({ hasText: en.trading.placed })).toBeVisible();
+  // The choice is kept in the persisted store, written a moment after the answer: a page load
+  // before that write lands would not know it, as a real reload would not (on a loaded CI host
+  // the load came first once).
+  await expect
+    .poll(async () => Object.values(((await readStoredMap(page))?.lastTraded ?? {}) as object))
+    .toEqual(['ETHUSDT']);
   await page.goto('/placeOrder');
   await expect(form.locator('select[name="symbol"]')).toHaveValue('ETHUSDT');
 });
