@@ -7,7 +7,7 @@ import { localeParts } from './scripts/locale-parts.ts';
 import { lazyChunkFilter } from './scripts/precache-filter.ts';
 import { precompressBuild } from './scripts/precompress.ts';
 import { preloadStartChunks } from './scripts/preload-start.ts';
-import { isSharedModule, isStartModule } from './scripts/start-chunk.ts';
+import { isDecimalModule, isSharedModule, isStartModule } from './scripts/start-chunk.ts';
 import { webAppManifest } from './src/features/offline/web-app-manifest.ts';
 
 // web3-onboard is only needed to connect a wallet, which needs the network anyway: not precached.
@@ -94,6 +94,12 @@ const clientBuild = defineConfig({
               // The libraries and shared modules every first page needs, as one chunk.
               name: 'start',
               test: isStartModule,
+            },
+            {
+              // The decimal engine and the tick arithmetic (scripts/start-chunk.ts), which home's
+              // live prices load without the rest of what other screens share.
+              name: 'decimal',
+              test: isDecimalModule,
             },
             {
               // What several other screens share (scripts/start-chunk.ts), as one chunk.

@@ -113,6 +113,9 @@ process.stdout.write(
     `as gzip -9                  ${kb(firstVisit.gzip).padStart(10)}`,
     `manifest's first page, gzip ${kb(firstPageBytes).padStart(10)}  (the static graph above, the anchor)`,
     '',
+    // Which chunks they were, so a new one after the start chunk is seen by name (issue #41).
+    ...firstVisit.files.map(({ name, brotli }) => `  ${name.padEnd(40)} ${kb(brotli).padStart(10)}`),
+    '',
     `fetched (brotli) / first page by the manifest (gzip): ${(firstVisit.brotli / firstPageBytes).toFixed(2)}x`,
     '',
   ].join('\n'),

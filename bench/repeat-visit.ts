@@ -59,17 +59,21 @@ export interface FetchedScripts {
   served: number;
   brotli: number;
   gzip: number;
+  /** Each script in the order its response came, by file name, with its brotli size. */
+  files: { name: string; brotli: number }[];
 }
 
 /** Sizes of the scripts `page` fetched (not the service worker's precache), once the network is idle. */
 async function scriptSizes(responses: Response[]): Promise<FetchedScripts> {
-  const sizes: FetchedScripts = { count: 0, served: 0, brotli: 0, gzip: 0 };
+  const sizes: FetchedScripts = { count: 0, served: 0, brotli: 0, gzip: 0, files: [] };
   for (const response of responses) {
     if (response.request().resourceType() !== 'script' || !response.ok()) continue;
     const body = await response.body();
     sizes.count += 1;
     sizes.served += (await response.request().sizes()).responseBodySize;
-    sizes.brotli += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    sizes.brotli += brotli;
+    sizes.files.push({ name: new URL(response.url()).pathname.split('/').pop() ?? '', brotli });
     sizes.gzip += gzipSync(body, { level: 9 }).length;
   }
   return sizes;

@@ -2,9 +2,10 @@
  * A Vite plugin that splits each language bundle in two at build time (issue #19's first-page
  * budget): `locales/xx.json?part=first` holds the namespaces (top-level keys) the first page's own
  * modules name, preloaded with the start chunk; `?part=rest` holds the others (the error
- * catalogue of the forms, mining, trading, IDO, …), which `src/lib/i18n.ts` loads once the first
- * screen is up and every other screen waits for (`src/root/screens.tsx`). The files in `locales/`
- * stay whole: the server, the tests and translators read them as they are.
+ * catalogue of the forms, mining, trading, IDO, …), which `src/lib/i18n.ts` loads at the
+ * visitor's first tap or key (`src/main.tsx`) and every other screen waits for
+ * (`src/root/screens.tsx`). The files in `locales/` stay whole: the server, the tests and
+ * translators read them as they are.
  *
  * Which keys the first page names is read from its modules (the static import closure of
  * scripts/start-chunk.ts), per key rather than per namespace: a whole key in quotes

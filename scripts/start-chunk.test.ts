@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAGE_ROOTS, isSharedModule, isStartModule, staticImportClosure } from './start-chunk.ts';
+import {
+  FIRST_PAGE_ROOTS,
+  isDecimalModule,
+  isSharedModule,
+  isStartModule,
+  staticImportClosure,
+} from './start-chunk.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -42,6 +48,21 @@ describe('the start chunk', () => {
       ],
       { start: false, shared: true },
     );
+  });
+
+  it('gives the decimal engine and the tick arithmetic a chunk of their own', () => {
+    // Home's live prices load these, and nothing else the other screens share (issue #41).
+    const engine = [
+      `${ROOT}/node_modules/decimal.js/decimal.mjs`,
+      `${ROOT}/protocol/money.ts`,
+      `${ROOT}/src/lib/format.ts`,
+      `${ROOT}/src/features/markets/quote-math.ts`,
+    ];
+    expectChunk(engine, { start: false, shared: false });
+    for (const id of engine) expect(isDecimalModule(id), id).toBe(true);
+    for (const id of [`${ROOT}/src/lib/format-text.ts`, `${ROOT}/protocol/trading.ts`]) {
+      expect(isDecimalModule(id), id).toBe(false);
+    }
   });
 
   it('leaves out what loads on demand, even from a folder it takes', () => {

@@ -74,5 +74,20 @@ export function isStartModule(id: string): boolean {
  * or as a dozen chunks of a few hundred bytes.
  */
 export function isSharedModule(id: string): boolean {
-  return SHARED_SOURCE.test(id) && !isStartModule(id) && !ON_DEMAND.test(id);
+  return SHARED_SOURCE.test(id) && !isStartModule(id) && !ON_DEMAND.test(id) && !isDecimalModule(id);
+}
+
+/**
+ * The `decimal` chunk: the one decimal engine (decimal.js, protocol/money.ts), the screens'
+ * arithmetic on it (src/lib/format.ts) and the tick arithmetic of the live prices
+ * (src/features/markets/quote-math.ts). Home's ticker loads it before its tick stream opens
+ * (src/features/markets/live.ts); in the `shared` chunk it brought that whole chunk with it, 17 kB
+ * brotli of forms, sheets and schemas the first screen never uses (issue #41). Other screens load
+ * it beside `shared`, which imports it.
+ */
+const DECIMAL_ENGINE =
+  /\/node_modules\/decimal\.js\/|\/protocol\/money\.ts$|\/src\/lib\/format\.ts$|\/src\/features\/markets\/quote-math\.ts$/;
+
+export function isDecimalModule(id: string): boolean {
+  return DECIMAL_ENGINE.test(id) && !isStartModule(id);
 }

@@ -14,6 +14,7 @@ import { purgeOnWalletChange } from './features/offline/service-worker.ts';
 import { answerRead, configureApi } from './lib/api.ts';
 import { completeLanguage, initI18n } from './lib/i18n.ts';
 import { watchNetwork } from './lib/network.ts';
+import { onFirstInteraction } from './lib/on-interaction.ts';
 import { paths } from './lib/paths.ts';
 import { whenIdle } from './lib/when-idle.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
@@ -109,8 +110,11 @@ function afterLoadWhenIdle(task: () => void): void {
 await yieldToMain();
 void refreshConfig();
 afterLoadWhenIdle(() => void tellServerLanguage());
-// The rest of the language's bundle, which every screen but home's waits for (src/lib/i18n.ts).
-afterLoadWhenIdle(() => void completeLanguage().catch(() => undefined));
+// The rest of the language's bundle, which every screen but home's waits for (src/lib/i18n.ts):
+// at the first tap or key, which is how a visitor leaves home's first screen, rather than with
+// the first page (8 kB of it). A screen opened otherwise asks for it itself; offline the service
+// worker's precache has it.
+onFirstInteraction(() => void completeLanguage().catch(() => undefined));
 
 // The service worker likewise, so installing it (the precache downloads some thirty files) never
 // competes with the first screen on a phone's few cores. Development builds have none (the dev

@@ -1,7 +1,8 @@
 /**
  * i18next on the client. Only the active language's bundle is fetched, in two parts
  * (scripts/locale-parts.ts): the keys the first page names come with the start chunk; the
- * rest once the first screen is up, and before any other screen renders (src/root/screens.tsx).
+ * rest at the visitor's first tap or key (src/main.tsx), and before any other screen renders
+ * (src/root/screens.tsx).
  * Arabic turns the document right-to-left.
  */
 import i18next from 'i18next';
