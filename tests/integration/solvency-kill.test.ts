@@ -31,12 +31,12 @@ describe.skipIf(!postgres?.available)('a solvency snapshot killed while stored, 
   const env = useSeededApp(postgres as DatabaseTarget);
   const admin = directAdmin(env);
 
-  /** How many rows snapshot `id` has stored: its pages and its leaf sets. */
+  /** How many rows snapshot `id` has stored: its pages and its leaf buckets. */
   async function storedRows(id: number): Promise<number> {
     const [row] = rowsOf<{ n: number }>(
       await env.database.db.execute(sql`
         select (select count(*) from solvency_node_pages where snapshot_id = ${id})
-             + (select count(*) from solvency_leaf_sets where snapshot_id = ${id})::int as n`),
+             + (select count(*) from solvency_leaf_buckets where snapshot_id = ${id})::int as n`),
     );
     return Number(row?.n ?? 0);
   }
@@ -54,6 +54,10 @@ describe.skipIf(!postgres?.available)('a solvency snapshot killed while stored, 
       await depositTo(env, address, 'USDT', amount);
       users.push({ address, call: wallet.call });
     }
+    // And 200 wallets that signed in once, without money: several pages and leaf buckets to store.
+    await env.database.db.execute(sql`
+      insert into users (address, invite_code)
+      select '0xcafe' || lpad(to_hex(g), 36, '0'), 'K' || lpad(g::text, 7, '0') from generate_series(1, 200) g`);
     const published = dataOf(await caller(env.app)('10090')).snapshots.map((s) => s.id);
 
     const dir = mkdtempSync(path.join(tmpdir(), 'meridian-solvency-kill-'));

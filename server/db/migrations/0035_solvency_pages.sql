@@ -1,8 +1,8 @@
-CREATE TABLE "solvency_leaf_sets" (
+CREATE TABLE "solvency_leaf_buckets" (
 	"snapshot_id" bigint NOT NULL,
-	"wallet" text,
-	"positions" integer[] NOT NULL,
-	"salts" text[] NOT NULL
+	"bucket" integer NOT NULL,
+	"leaves" text NOT NULL,
+	CONSTRAINT "solvency_leaf_buckets_snapshot_id_bucket_pk" PRIMARY KEY("snapshot_id","bucket")
 );
 --> statement-breakpoint
 CREATE TABLE "solvency_node_pages" (
@@ -13,13 +13,13 @@ CREATE TABLE "solvency_node_pages" (
 	CONSTRAINT "solvency_node_pages_snapshot_id_level_page_pk" PRIMARY KEY("snapshot_id","level","page")
 );
 --> statement-breakpoint
--- Pages are hex and decimals: compressing them saves little and cost more than the insert.
+-- Pages and leaf buckets are hex and decimals: compressing them saves little and cost more than the insert.
 ALTER TABLE "solvency_node_pages" ALTER COLUMN "nodes" SET STORAGE EXTERNAL;--> statement-breakpoint
+ALTER TABLE "solvency_leaf_buckets" ALTER COLUMN "leaves" SET STORAGE EXTERNAL;--> statement-breakpoint
 ALTER TABLE "solvency_snapshots" ADD COLUMN "height" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "solvency_snapshots" ADD COLUMN "complete" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "solvency_leaf_sets" ADD CONSTRAINT "solvency_leaf_sets_snapshot_id_solvency_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."solvency_snapshots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "solvency_leaf_buckets" ADD CONSTRAINT "solvency_leaf_buckets_snapshot_id_solvency_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."solvency_snapshots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "solvency_node_pages" ADD CONSTRAINT "solvency_node_pages_snapshot_id_solvency_snapshots_id_fk" FOREIGN KEY ("snapshot_id") REFERENCES "public"."solvency_snapshots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "solvency_leaf_sets_wallet" ON "solvency_leaf_sets" USING btree ("snapshot_id","wallet");--> statement-breakpoint
 -- The snapshots stored so far keep their proofs, in the new form (server/modules/solvency/solvency.store.ts).
 -- Each was written whole in one transaction: complete. Its height is its root's level.
 UPDATE "solvency_snapshots" s SET "complete" = true,
@@ -35,16 +35,23 @@ SELECT n."snapshot_id", n."level", n."position" / 64,
 FROM "solvency_nodes" n
 WHERE n."level" % 6 = 0
 GROUP BY n."snapshot_id", n."level", n."position" / 64;--> statement-breakpoint
--- A row per wallet with its leaves in position order, and the decoys 64 to a row.
-INSERT INTO "solvency_leaf_sets" ("snapshot_id", "wallet", "positions", "salts")
-SELECT "snapshot_id", "wallet", array_agg("position" ORDER BY "position"), array_agg("salt" ORDER BY "position")
-FROM "solvency_leaves"
-WHERE "wallet" IS NOT NULL
-GROUP BY "snapshot_id", "wallet";--> statement-breakpoint
-INSERT INTO "solvency_leaf_sets" ("snapshot_id", "wallet", "positions", "salts")
-SELECT "snapshot_id", NULL, array_agg("position" ORDER BY "position"), array_agg("salt" ORDER BY "position")
-FROM "solvency_leaves"
-WHERE "wallet" IS NULL
-GROUP BY "snapshot_id", "position" / 64;--> statement-breakpoint
+-- The leaves' owners and salts: an entry `wallet:position,...:salt,...` per wallet (positions in
+-- order) in bucket (first 32 bits of md5(wallet)) modulo max(1, ceil(user_count / 64)), as
+-- bucketOf and bucketCount compute it; the decoys (wallet '') in entries of up to 64, in any bucket
+-- (no proof looks one up; an audit reads them all); each bucket's entries joined by ';'.
+INSERT INTO "solvency_leaf_buckets" ("snapshot_id", "bucket", "leaves")
+SELECT e."snapshot_id", e."bucket", string_agg(e."entry", ';')
+FROM (
+  SELECT l."snapshot_id",
+         CASE WHEN l."wallet" IS NULL THEN (min(l."position") / 64) % b."n"
+              ELSE (('x' || substr(md5(l."wallet"), 1, 8))::bit(32)::bigint % b."n")::int END AS "bucket",
+         coalesce(l."wallet", '') || ':' || string_agg(l."position"::text, ',' ORDER BY l."position")
+           || ':' || string_agg(l."salt", ',' ORDER BY l."position") AS "entry"
+  FROM "solvency_leaves" l
+  JOIN (SELECT "id", greatest(1, ceil("user_count" / 64.0))::int AS "n" FROM "solvency_snapshots") b
+    ON b."id" = l."snapshot_id"
+  GROUP BY l."snapshot_id", b."n", l."wallet", CASE WHEN l."wallet" IS NULL THEN l."position" / 64 END
+) e
+GROUP BY e."snapshot_id", e."bucket";--> statement-breakpoint
 DROP TABLE "solvency_leaves" CASCADE;--> statement-breakpoint
 DROP TABLE "solvency_nodes" CASCADE;

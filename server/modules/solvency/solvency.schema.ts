@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { at, createdAt, rowRef, serialId } from '../../db/columns.ts';
 
 /**
@@ -46,21 +46,20 @@ export const solvencyNodePages = pgTable(
 
 /**
  * Whose the leaves of a snapshot are, and their salts, only ever shown to the wallet itself (code
- * 10091): a row per wallet with all of its leaves (its balances split in parts, `leaves.ts`), and
- * rows without a wallet each holding many decoys. With the leaves' sums in the level-0 pages, the
- * tree can be rebuilt for an audit (`storedLeaves`).
+ * 10091): wallets spread over `bucketCount(userCount)` rows by a hash of the wallet (about 64 a
+ * row: a row per wallet was 100,000 rows and index entries at 100,000 users), each row's `leaves`
+ * `wallet:position,...:salt,...` per wallet joined by `;`, and the decoys (wallet '') 64 to an
+ * entry. With the leaves' sums in the level-0 pages, the tree can be rebuilt for an audit
+ * (`storedLeaves`, `solvency.store.ts`).
  */
-export const solvencyLeafSets = pgTable(
-  'solvency_leaf_sets',
+export const solvencyLeafBuckets = pgTable(
+  'solvency_leaf_buckets',
   {
     snapshotId: rowRef('snapshot_id', () => solvencySnapshots.id, { onDelete: 'cascade' }),
-    /** Null for a row of decoys. */
-    wallet: text('wallet'),
-    positions: integer('positions').array().notNull(),
-    salts: text('salts').array().notNull(),
+    bucket: integer('bucket').notNull(),
+    leaves: text('leaves').notNull(),
   },
-  // Unique per wallet; decoy rows (null) are not equal to each other, so there may be many.
-  (t) => [uniqueIndex('solvency_leaf_sets_wallet').on(t.snapshotId, t.wallet)],
+  (t) => [primaryKey({ columns: [t.snapshotId, t.bucket] })],
 );
 
 /** Reserve addresses the operator declares per chain and coin; read on chain at each snapshot. */

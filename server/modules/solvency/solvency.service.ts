@@ -214,7 +214,7 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
     })
     .returning({ id: solvencySnapshots.id });
   if (!started) throw new Error('the snapshot row was not written');
-  await storeTree(db, started.id, tree, leaves, stage);
+  await storeTree(db, { id: started.id, userCount: users.length }, tree, leaves, stage);
   const [snapshot] = await db
     .update(solvencySnapshots)
     .set({ complete: true })
@@ -305,7 +305,7 @@ async function proofIn(
   wallet: string,
   row: typeof solvencySnapshots.$inferSelect,
 ): Promise<SolvencyProof | null> {
-  const own = await leavesOf(db, row.id, wallet);
+  const own = await leavesOf(db, row, wallet);
   if (!own) return null;
   const top = row.height;
   // Each leaf, its siblings and the root, a page each: the parts' paths share their upper pages.

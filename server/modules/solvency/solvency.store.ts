@@ -5,7 +5,7 @@
  * - only every `PAGE_BITS`-th level is stored (0, 6, 12, ...): the five levels above a stored page
  *   are its own subtree, derived again when a proof needs them (63 hashes), and the sixth is the
  *   page's root, stored in the next stored level. Half the nodes are never written;
- * - each wallet's leaves are one row (positions and salts), the decoys `PAGE_SIZE` to a row.
+ * - the leaves' owners and salts go about 64 wallets to a row, bucketed by a hash of the wallet.
  * Rows go in chunks of `jobChunkRows()`, a transaction each, so that no transaction grows with the
  * user count; the snapshot is published (`complete`) only once the last chunk is in.
  */
@@ -26,7 +26,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { faultPoint } from '../../faults.ts';
 import { jobChunkRows } from '../../jobs/chunk-rows.ts';
 import { DECOY_WALLET } from './leaves.ts';
-import { solvencyLeafSets } from './solvency.schema.ts';
+import { solvencyLeafBuckets } from './solvency.schema.ts';
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 export const EMPTY_HASH = sha256Hex(EMPTY_TEXT);
@@ -76,12 +76,13 @@ async function inChunks<T>(
 }
 
 /**
- * Stores the tree's pages and the leaves' owners and salts of snapshot `id`, chunk by chunk. The
- * caller marks the snapshot complete afterwards; a kill before that leaves it unpublished.
+ * Stores the tree's pages and the leaves' owners and salts of snapshot `id` (of `userCount`
+ * wallets, as its row says: proofs find their bucket from it), chunk by chunk. The caller marks
+ * the snapshot complete afterwards; a kill before that leaves it unpublished.
  */
 export async function storeTree(
   db: Db,
-  id: number,
+  { id, userCount }: { id: number; userCount: number },
   tree: SumTree,
   leaves: LeafInput[],
   stage: (name: 'pages' | 'leaves') => void,
@@ -123,32 +124,66 @@ export async function storeTree(
     set.positions.push(position);
     set.salts.push(leaf.salt);
   }
-  // Array literals built here: integers and hex salts need no quoting, and casting a literal costs
-  // the database less than unpacking a JSON array per row.
-  const literal = (items: (number | string)[]) => `{${items.join(',')}}`;
-  const sets = [
-    ...[...owned].map(([wallet, set]) => ({ wallet, ...set })),
-    ...decoys.map((set) => ({ wallet: null, ...set })),
-  ].map((set) => ({ wallet: set.wallet, positions: literal(set.positions), salts: literal(set.salts) }));
-  await inChunks(db, sets, size, async (tx, chunk) => {
+  const count = bucketCount(userCount);
+  const buckets = new Map<number, string[]>();
+  const put = (bucket: number, wallet: string, set: { positions: number[]; salts: string[] }) => {
+    const entries = buckets.get(bucket) ?? [];
+    entries.push(`${wallet}:${set.positions.join(',')}:${set.salts.join(',')}`);
+    buckets.set(bucket, entries);
+  };
+  for (const [wallet, set] of owned) put(bucketOf(wallet, count), wallet, set);
+  // Decoys are never looked up (an audit reads every bucket): any bucket will do.
+  for (const [i, set] of decoys.entries()) put(i % count, DECOY_WALLET, set);
+  const rows = [...buckets].map(([bucket, entries]) => ({ bucket, leaves: entries.join(';') }));
+  await inChunks(db, rows, size, async (tx, chunk) => {
     await tx.execute(sql`
-      insert into solvency_leaf_sets (snapshot_id, wallet, positions, salts)
-      select ${id}, r.wallet, r.positions::int[], r.salts::text[]
-      from json_to_recordset(${JSON.stringify(chunk)}::json) as r(wallet text, positions text, salts text)`);
+      insert into solvency_leaf_buckets (snapshot_id, bucket, leaves)
+      select ${id}, r.bucket, r.leaves
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as r(bucket int, leaves text)`);
   });
   stage('leaves');
 }
 
-/** The wallet's leaves in snapshot `id` (positions ascending, with their salts); null if none. */
+/** Wallets per leaf bucket, on average (a bucket is what a proof reads to find its wallet). */
+const BUCKET_WALLETS = 64;
+
+/** How many leaf buckets a snapshot of `users` wallets has (migration 0035 counts the same way). */
+export const bucketCount = (users: number) => Math.max(1, Math.ceil(users / BUCKET_WALLETS));
+
+/**
+ * The bucket of `wallet`: the first 32 bits of its MD5, modulo `buckets`. MD5 only spreads the
+ * wallets evenly (nothing relies on it being hard to invert); PostgreSQL has it too, so migration
+ * 0035 computes the same bucket.
+ */
+export function bucketOf(wallet: string, buckets: number): number {
+  return Number.parseInt(createHash('md5').update(wallet, 'utf8').digest('hex').slice(0, 8), 16) % buckets;
+}
+
+/** The entries of a bucket row: each wallet ('' for decoys) with its positions and salts. */
+function parseBucket(text: string): { wallet: string; positions: number[]; salts: string[] }[] {
+  return text.split(';').map((entry) => {
+    const [wallet = '', positions = '', salts = ''] = entry.split(':');
+    return { wallet, positions: positions.split(',').map(Number), salts: salts.split(',') };
+  });
+}
+
+/** The wallet's leaves in a snapshot (positions ascending, with their salts); null if none. */
 export async function leavesOf(
   db: DbOrTx,
-  id: number,
+  snapshot: { id: number; userCount: number },
   wallet: string,
 ): Promise<{ position: number; salt: string }[] | null> {
-  const [set] = await db
-    .select({ positions: solvencyLeafSets.positions, salts: solvencyLeafSets.salts })
-    .from(solvencyLeafSets)
-    .where(and(eq(solvencyLeafSets.snapshotId, id), eq(solvencyLeafSets.wallet, wallet)));
+  const [row] = await db
+    .select({ leaves: solvencyLeafBuckets.leaves })
+    .from(solvencyLeafBuckets)
+    .where(
+      and(
+        eq(solvencyLeafBuckets.snapshotId, snapshot.id),
+        eq(solvencyLeafBuckets.bucket, bucketOf(wallet, bucketCount(snapshot.userCount))),
+      ),
+    );
+  const set =
+    row && wallet !== DECOY_WALLET ? parseBucket(row.leaves).find((e) => e.wallet === wallet) : undefined;
   if (!set) return null;
   return set.positions.map((position, i) => ({ position, salt: set.salts[i] ?? '' }));
 }
@@ -236,18 +271,21 @@ export function proofSlots(positions: number[], height: number): { level: number
  * rebuilds the tree and checks each wallet's parts against the ledger.
  */
 export async function storedLeaves(db: DbOrTx, id: number, coins: number): Promise<LeafInput[]> {
-  const sets = await db.select().from(solvencyLeafSets).where(eq(solvencyLeafSets.snapshotId, id));
+  const buckets = await db
+    .select({ leaves: solvencyLeafBuckets.leaves })
+    .from(solvencyLeafBuckets)
+    .where(eq(solvencyLeafBuckets.snapshotId, id));
   const level0 = rowsOf<{ nodes: string }>(
     await db.execute(
       sql`select nodes from solvency_node_pages where snapshot_id = ${id} and level = 0 order by page`,
     ),
   ).flatMap((r) => parsePage(r.nodes, coins));
   const leaves: LeafInput[] = level0.map((node) => ({ wallet: DECOY_WALLET, salt: '', balances: node.sums }));
-  for (const set of sets)
+  for (const set of buckets.flatMap((b) => parseBucket(b.leaves)))
     for (const [i, position] of set.positions.entries()) {
       const leaf = leaves[position];
       if (!leaf) throw new Error(`snapshot ${id}: a leaf at ${position}, past the tree's leaves`);
-      leaf.wallet = set.wallet ?? DECOY_WALLET;
+      leaf.wallet = set.wallet;
       leaf.salt = set.salts[i] ?? '';
     }
   return leaves;
