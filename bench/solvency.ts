@@ -1,7 +1,7 @@
 /**
  * Proof of solvency at 100,000 users (issue #20): a liabilities snapshot end to end on PGlite in
  * memory (read every balance and the journal's totals, split each into 2-4 parts among decoys, build
- * the Merkle sum tree, store every node and leaf) and the tree alone (split and built), each beside
+ * the Merkle sum tree, store it in pages and chunks; the time at which each stage ends is printed) and the tree alone (split and built), each beside
  * as many plain SHA-256 hashes as the tree has nodes, of texts of the same length, computed in the
  * same run, with the memory the snapshot took. Then 200 random users' proofs (every part) are read
  * back and verified with Web Crypto: a wrong proof exits 1.
@@ -26,6 +26,8 @@ import { measured } from './lib/measured.ts';
 import { formatRatio, integerFormat, writeSummary } from './lib/report.ts';
 
 const USERS = Number(process.env.BENCH_USERS || 100_000);
+/** Issue #41 item 2: the snapshot of 100,000 users on PGlite in at most 3 s. */
+const GOAL_MS = 3000;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** `count` plain SHA-256 hashes of `length`-character texts: the anchor. */
@@ -75,7 +77,30 @@ await db.execute(sql`
   from ledger_accounts c where c.owner = 'system' and c.bucket = 'deposits_clearing'
     and exists (select 1 from ledger_accounts u where u.kind = 'user' and u.coin = c.coin)`);
 
-const snapshot = await measured(() => takeSnapshot(db, { at: new Date() }), 'rss', 20);
+// Where the snapshot's time goes: each stage's end, from the start, on the wall clock and in CPU
+// time (PGlite runs in this process: on a busy host, the CPU time is what the snapshot cost).
+const stages: string[] = [];
+let cpu = { user: 0, system: 0 };
+const snapshot = await measured(
+  () => {
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    const cpuMs = () => {
+      cpu = process.cpuUsage(cpuStarted);
+      return (cpu.user + cpu.system) / 1000;
+    };
+    return takeSnapshot(database, {
+      at: new Date(),
+      onStage: (stage) =>
+        stages.push(
+          `${stage} ${integerFormat.format(performance.now() - started)} ms (cpu ${integerFormat.format(cpuMs())})`,
+        ),
+    });
+  },
+  'rss',
+  20,
+);
+const snapshotCpuMs = (cpu.user + cpu.system) / 1000;
 if (!snapshot.result) throw new Error('no snapshot was taken');
 const coins = snapshot.result.coins.length;
 
@@ -117,7 +142,8 @@ process.stdout.write(
   [
     `proof of solvency, ${integerFormat.format(USERS)} users x ${coins} coins (${integerFormat.format(stored)} stored), ${integerFormat.format(leafCount)} leaves (parts and decoys), ${integerFormat.format(nodes)} tree nodes`,
     '',
-    `snapshot end to end (PGlite)   ${`${integerFormat.format(snapshot.ms)} ms`.padStart(10)}   peak +${mb(snapshot.peakBytes)} resident`,
+    `snapshot end to end (PGlite)   ${`${integerFormat.format(snapshot.ms)} ms`.padStart(10)}   peak +${mb(snapshot.peakBytes)} resident (goal <= 3,000 ms at 100,000 users)`,
+    `  cpu ${integerFormat.format(snapshotCpuMs)} ms; stages done at: ${stages.join(', ')}`,
     `tree alone                     ${`${integerFormat.format(tree.ms)} ms`.padStart(10)}   peak +${mb(tree.peakBytes)} resident`,
     `${integerFormat.format(nodes)} plain SHA-256 hashes ${`${integerFormat.format(anchorMs)} ms`.padStart(10)}   (the anchor, texts of ${sampleText.length} characters)`,
     '',
@@ -135,8 +161,9 @@ writeSummary([
     anchor: anchorMs,
     anchorName: `${integerFormat.format(nodes)} SHA-256`,
     ratio: ratioEnd,
-    goal: 'printed (issue #20)',
-    met: verified === 200,
-    note: `peak +${mb(snapshot.peakBytes)}; tree alone ${formatRatio(ratioTree)}x`,
+    // Issue #41: at most 3 s for 100,000 users on PGlite (a smaller run is held to the same time).
+    goal: '<= 3,000 ms at 100,000 users',
+    met: verified === 200 && snapshot.ms <= GOAL_MS,
+    note: `peak +${mb(snapshot.peakBytes)}; tree alone ${formatRatio(ratioTree)}x; ${stages.join(', ')}`,
   },
 ]);

@@ -19,6 +19,7 @@ export const FAULT_POINTS = [
   'mining.settlement',
   'ido.allocation',
   'staking.maturity',
+  'solvency.snapshot',
 ] as const;
 
 export type FaultPoint = (typeof FAULT_POINTS)[number];

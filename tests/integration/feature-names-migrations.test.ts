@@ -4,38 +4,15 @@
  * booked them under the old names reads them under the new ones after the upgrade, no other entry
  * changing; 0026, alerts and the proof of solvency get switches of their own, set as they were.
  */
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync, rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, test } from 'vitest';
+import { MIGRATIONS, migrationsBefore } from '../helpers/migrations.ts';
 
-const MIGRATIONS = path.resolve(import.meta.dirname, '../../server/db/migrations');
 const RENAMING = 25;
 const SWITCHES = 26;
-
-/** A copy of the migrations folder that stops before `idx`. */
-function migrationsBefore(idx: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const kept = journal.entries.filter((e) => e.idx < idx);
-  for (const e of kept) copyFileSync(path.join(MIGRATIONS, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-  return dir;
-}
 
 const before = migrationsBefore(RENAMING);
 const beforeSwitches = migrationsBefore(SWITCHES);

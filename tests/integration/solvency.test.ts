@@ -24,6 +24,7 @@ import { rowsOf } from '../../server/db/rows.ts';
 import { DECOY_WALLET } from '../../server/modules/solvency/leaves.ts';
 import { runDailySnapshot } from '../../server/modules/solvency/solvency.job.ts';
 import { sha256Hex } from '../../server/modules/solvency/solvency.service.ts';
+import { storedLeaves } from '../../server/modules/solvency/solvency.store.ts';
 import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
@@ -140,12 +141,7 @@ for (const target of DATABASE_TARGETS) {
       expect(taken.ok, taken.text).toBe(true);
       const { id, rootHash, coins } = dataOf(await caller(env.app)('10090'))
         .snapshots[0] as SolvencyList['snapshots'][number];
-      const leaves = rowsOf<{ wallet: string | null; salt: string; sums: string[] }>(
-        await env.database.db.execute(sql`
-          select l.wallet, l.salt, n.sums from solvency_leaves l
-          join solvency_nodes n on n.snapshot_id = l.snapshot_id and n.level = 0 and n.position = l.position
-          where l.snapshot_id = ${id} order by l.position`),
-      ).map((r) => ({ wallet: r.wallet ?? DECOY_WALLET, salt: r.salt, balances: r.sums }));
+      const leaves = await storedLeaves(env.database.db, id, coins.length);
       const tree = buildSumTree(leaves, coins.length, sha256Hex);
       expect(tree.at(-1)?.[0]?.hash).toBe(rootHash);
       const decoys = leaves.filter((leaf) => leaf.wallet === DECOY_WALLET);

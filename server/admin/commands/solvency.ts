@@ -17,14 +17,16 @@ export const solvencySnapshotCommand: AdminCommand = {
   summary:
     "Take a liabilities snapshot now (Merkle sum tree over every user's balances) and read the reserves",
   usage: 'solvency snapshot',
-  // One repeatable-read transaction of its own (the daily job takes the same path).
+  // Transactions of its own: one repeatable-read to read, then bounded chunks to store (the
+  // daily job takes the same path).
   mutating: false,
   options: {},
   async run(ctx) {
     try {
       const readReserve = chainReserveReader(ctx.database.db, chainRpcUrls(process.env));
-      const snapshot = await takeSnapshot(ctx.database.db, { at: new Date(), readReserve });
-      if (!snapshot) throw new Error('no snapshot was taken');
+      const snapshot = await takeSnapshot(ctx.database, { at: new Date(), readReserve });
+      // Without a day, only the lock held by another process's snapshot stops this one.
+      if (!snapshot) throw new AdminUsageError('no snapshot was taken: another process is taking one');
       const lines = snapshot.coins.map(
         (c) =>
           `  ${c.coin}: liabilities ${c.liabilities}, reserves ${c.reserves ?? 'not attested'}${c.ratio ? ` (ratio ${c.ratio})` : ''}`,

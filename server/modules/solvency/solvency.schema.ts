@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { at, createdAt, rowRef, serialId } from '../../db/columns.ts';
 
 /**
@@ -14,41 +14,52 @@ export const solvencySnapshots = pgTable('solvency_snapshots', {
   totals: jsonb('totals').$type<string[]>().notNull(),
   reserves: jsonb('reserves').$type<Record<string, string | null>>().notNull(),
   userCount: integer('user_count').notNull(),
+  /** Levels above the leaves: the root's level (only every sixth level is stored, `solvency.store.ts`). */
+  height: integer('height').notNull().default(0),
   /** UTC day of a scheduled snapshot (one per day); null for one the operator took by hand. */
   day: text('day').unique(),
+  /**
+   * False while the tree is being stored in chunks (bounded transactions); only complete
+   * snapshots are published, and a run that finds one incomplete (a kill) deletes it.
+   */
+  complete: boolean('complete').notNull().default(false),
 });
 
-/** Every node of a snapshot's tree: level 0 are the leaves, the last level the root. */
-export const solvencyNodes = pgTable(
-  'solvency_nodes',
+/**
+ * A snapshot's tree in pages of 64 consecutive nodes of a level, for every sixth level (0, the
+ * leaves, 6, 12, ...; the levels between are derived from the page below, `solvency.store.ts`):
+ * `nodes` is `hash,sum,...` per node joined by `;`. A row per node made the snapshot's storing
+ * most of its time (about a million rows at 100,000 users). Text, not jsonb: nothing queries
+ * inside a page, so the database need not parse it; stored uncompressed (migration 0035), as
+ * compressing hex hashes saves little and cost more than the insert.
+ */
+export const solvencyNodePages = pgTable(
+  'solvency_node_pages',
   {
     snapshotId: rowRef('snapshot_id', () => solvencySnapshots.id, { onDelete: 'cascade' }),
     level: integer('level').notNull(),
-    position: integer('position').notNull(),
-    hash: text('hash').notNull(),
-    sums: jsonb('sums').$type<string[]>().notNull(),
+    page: integer('page').notNull(),
+    nodes: text('nodes').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.position] })],
+  (t) => [primaryKey({ columns: [t.snapshotId, t.level, t.page] })],
 );
 
 /**
- * Every leaf of a snapshot's tree: whose it is and its salt, only ever shown to the wallet itself
- * (code 10091). A wallet has several (its balances split in parts, `leaves.ts`); a decoy has no
- * wallet. With the leaves' sums in `solvency_nodes`, the tree can be rebuilt for an audit.
+ * Whose the leaves of a snapshot are, and their salts, only ever shown to the wallet itself (code
+ * 10091): wallets spread over `bucketCount(userCount)` rows by a hash of the wallet (about 64 a
+ * row: a row per wallet was 100,000 rows and index entries at 100,000 users), each row's `leaves`
+ * `wallet:position,...:salt,...` per wallet joined by `;`, and the decoys (wallet '') 64 to an
+ * entry. With the leaves' sums in the level-0 pages, the tree can be rebuilt for an audit
+ * (`storedLeaves`, `solvency.store.ts`).
  */
-export const solvencyLeaves = pgTable(
-  'solvency_leaves',
+export const solvencyLeafBuckets = pgTable(
+  'solvency_leaf_buckets',
   {
     snapshotId: rowRef('snapshot_id', () => solvencySnapshots.id, { onDelete: 'cascade' }),
-    /** Null for a decoy. */
-    wallet: text('wallet'),
-    position: integer('position').notNull(),
-    salt: text('salt').notNull(),
+    bucket: integer('bucket').notNull(),
+    leaves: text('leaves').notNull(),
   },
-  (t) => [
-    index('solvency_leaves_owner').on(t.snapshotId, t.wallet),
-    uniqueIndex('solvency_leaves_position').on(t.snapshotId, t.position),
-  ],
+  (t) => [primaryKey({ columns: [t.snapshotId, t.bucket] })],
 );
 
 /** Reserve addresses the operator declares per chain and coin; read on chain at each snapshot. */

@@ -3,15 +3,15 @@
  * repeatable-read transaction, splits each into random parts among decoys (`leaves.ts`), builds
  * the Merkle sum tree of `protocol/solvency.ts` over them, checks that the root's sums equal the
  * users' liabilities as the journal itself adds them up (postings, not the cached balances), and
- * stores the tree, each leaf's owner and salt and the reserves read on chain at the same time.
- * Code 10090 lists snapshots; 10091 gives a wallet its own parts and their paths.
+ * stores the tree, each leaf's owner and salt and the reserves read on chain at the same time, in
+ * bounded transactions (`solvency.store.ts`): published only once complete, taken again after a
+ * kill. Code 10090 lists snapshots; 10091 gives a wallet its own parts and their paths.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import {
   buildSumTree,
-  EMPTY_TEXT,
   fromUnits,
   nextSnapshotAt,
   pathFrom,
@@ -20,16 +20,16 @@ import {
   type SolvencyProofAnswer,
   type SolvencySnapshot,
   type SumNode,
-  siblingSlots,
   toUnits,
 } from '../../../protocol/solvency.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Database, Db, DbOrTx, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { DECOY_WALLET, layoutLeaves, type Randomness } from './leaves.ts';
-import { solvencyLeaves, solvencyReserves, solvencySnapshots } from './solvency.schema.ts';
+import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
+import { layoutLeaves, type Randomness } from './leaves.ts';
+import { solvencyReserves, solvencySnapshots } from './solvency.schema.ts';
+import { EMPTY_HASH, leavesOf, nodesAt, proofSlots, sha256Hex, storeTree } from './solvency.store.ts';
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
-const EMPTY_HASH = sha256Hex(EMPTY_TEXT);
+export { sha256Hex } from './solvency.store.ts';
 
 /** One declared reserve address, and what reading it on chain returns (null: cannot be read). */
 export interface ReserveAddress {
@@ -44,9 +44,6 @@ export class SnapshotRefused extends Error {}
 const UNIT = 10n ** 18n;
 /** Ratios are shown to 4 decimals: 10^-4 in units of 10^-18. */
 const RATIO_STEP = 10n ** 14n;
-
-/** Rows per insert statement: one JSON parameter each, as the candle store does. */
-const BATCH = 5000;
 
 /** randomInt's bounds stop below 2^48; a balance's smallest units can be far more. */
 const RANDOM_INT_LIMIT = 2n ** 48n;
@@ -98,119 +95,134 @@ export interface SnapshotOptions {
   readReserve?: ReserveReader;
   /** Tests only: a seeded source instead of the CSPRNG. */
   random?: Randomness;
+  /** Called as each stage ends (the bench prints where the time goes). */
+  onStage?: (stage: SnapshotStage) => void;
 }
+
+export type SnapshotStage = 'read' | 'layout' | 'tree' | 'pages' | 'leaves' | 'stored';
+
+/** The advisory lock key of snapshots ("SOL1"): one process of a deployment takes one at a time. */
+export const SOLVENCY_LOCK_KEY = 0x534f4c31;
+
+/** This process's snapshots, one after the other (on PGlite the advisory lock is always granted). */
+let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Takes and stores a snapshot; refuses (SnapshotRefused) when a balance is negative or the tree's
- * totals differ from the journal's. Null when `day` already has its snapshot.
+ * totals differ from the journal's. Null when `day` already has its snapshot, or when another
+ * process is taking one (it holds the lock).
  */
-export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<SolvencySnapshot | null> {
-  const readings = await readReserves(db, options.readReserve);
-  return db.transaction(
-    async (tx) => {
-      if (options.day) {
-        const [taken] = await tx
-          .select({ id: solvencySnapshots.id })
-          .from(solvencySnapshots)
-          .where(eq(solvencySnapshots.day, options.day));
-        if (taken) return null;
-      }
-      const coinRows = rowsOf<{ symbol: string; precision: number }>(
-        await tx.execute(sql`select symbol, precision from coins order by symbol`),
-      );
-      const coins = coinRows.map((r) => r.symbol);
-      const balances = rowsOf<{ owner: string; coin: string; total: string }>(
-        await tx.execute(sql`
-          select owner, coin, sum(balance)::text as total from ledger_accounts
-          where kind = 'user' group by owner, coin`),
-      );
-      const wallets = rowsOf<{ address: string }>(await tx.execute(sql`select address from users`)).map(
-        (r) => r.address,
-      );
-      const byWallet = new Map<string, string[]>();
-      const column = new Map(coins.map((c, i) => [c, i]));
-      for (const wallet of wallets)
-        byWallet.set(
-          wallet,
-          coins.map(() => '0'),
-        );
-      for (const row of balances) {
-        const amounts = byWallet.get(row.owner) ?? coins.map(() => '0');
-        const i = column.get(row.coin);
-        if (i === undefined) continue;
-        if (toUnits(row.total) < 0n) throw new SnapshotRefused(`a negative balance of ${row.coin}`);
-        amounts[i] = fromUnits(toUnits(row.total));
-        byWallet.set(row.owner, amounts);
-      }
-      const users = [...byWallet.entries()].map(([wallet, amounts]) => ({ wallet, balances: amounts }));
-      const leaves = layoutLeaves(
-        users,
-        coinRows.map((r) => r.precision),
-        options.random ?? cryptoRandomness,
-      );
-      const tree = buildSumTree(leaves, coins.length, sha256Hex);
-      const root = tree.at(-1)?.[0] as SumNode;
-
-      // The journal's own view of the same moment: every posting to a user account, summed.
-      const journal = rowsOf<{ coin: string; total: string }>(
-        await tx.execute(sql`
-          select a.coin, sum(p.amount)::text as total from postings p
-          join ledger_accounts a on a.id = p.account_id
-          where a.kind = 'user' group by a.coin`),
-      );
-      const owed = new Map(journal.map((r) => [r.coin, fromUnits(toUnits(r.total))]));
-      for (const [i, coin] of coins.entries()) {
-        const inTree = root.sums[i] ?? '0';
-        const inJournal = owed.get(coin) ?? '0';
-        if (inTree !== inJournal) {
-          throw new SnapshotRefused(`${coin}: the tree sums ${inTree}, the journal owes users ${inJournal}`);
-        }
-      }
-
-      const reserves = Object.fromEntries(coins.map((coin) => [coin, readings.get(coin) ?? null]));
-      const [snapshot] = await tx
-        .insert(solvencySnapshots)
-        .values({
-          takenAt: options.at,
-          rootHash: root.hash,
-          coins,
-          totals: root.sums,
-          reserves,
-          userCount: users.length,
-          day: options.day ?? null,
-        })
-        .returning();
-      if (!snapshot) throw new Error('the snapshot row was not written');
-      // Batches made as they go: the whole tree again as rows would double the snapshot's memory.
-      for (const [depth, level] of tree.entries()) {
-        for (let i = 0; i < level.length; i += BATCH) {
-          const rows = level
-            .slice(i, i + BATCH)
-            .map((node, k) => ({ level: depth, position: i + k, hash: node.hash, sums: node.sums }));
-          await tx.execute(sql`
-            insert into solvency_nodes (snapshot_id, level, position, hash, sums)
-            select ${snapshot.id}, r.level, r.position, r.hash, r.sums
-            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-              as r(level int, position int, hash text, sums jsonb)`);
-        }
-      }
-      // Every leaf, decoys (no wallet) included: with the level-0 sums, the tree can be rebuilt.
-      for (let i = 0; i < leaves.length; i += BATCH) {
-        const rows = leaves.slice(i, i + BATCH).map((leaf, k) => ({
-          wallet: leaf.wallet === DECOY_WALLET ? null : leaf.wallet,
-          position: i + k,
-          salt: leaf.salt,
-        }));
-        await tx.execute(sql`
-          insert into solvency_leaves (snapshot_id, wallet, position, salt)
-          select ${snapshot.id}, r.wallet, r.position, r.salt
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            as r(wallet text, position int, salt text)`);
-      }
-      return toSnapshot(snapshot);
-    },
-    { isolationLevel: 'repeatable read' },
+export async function takeSnapshot(
+  database: Database,
+  options: SnapshotOptions,
+): Promise<SolvencySnapshot | null> {
+  const run = queue.then(() =>
+    underAdvisoryLock(database, SOLVENCY_LOCK_KEY, () => snapshotUnderLock(database.db, options)),
   );
+  queue = run.catch(() => undefined);
+  return (await run).result;
+}
+
+/** Every user's balances and the journal's totals, read at one moment. */
+async function readMoment(tx: Tx) {
+  const coinRows = rowsOf<{ symbol: string; precision: number }>(
+    await tx.execute(sql`select symbol, precision from coins order by symbol`),
+  );
+  const coins = coinRows.map((r) => r.symbol);
+  const balances = rowsOf<{ owner: string; coin: string; total: string }>(
+    await tx.execute(sql`
+      select owner, coin, sum(balance)::text as total from ledger_accounts
+      where kind = 'user' group by owner, coin`),
+  );
+  const wallets = rowsOf<{ address: string }>(await tx.execute(sql`select address from users`)).map(
+    (r) => r.address,
+  );
+  // The journal's own view of the same moment: every posting to a user account, summed.
+  const journal = rowsOf<{ coin: string; total: string }>(
+    await tx.execute(sql`
+      select a.coin, sum(p.amount)::text as total from postings p
+      join ledger_accounts a on a.id = p.account_id
+      where a.kind = 'user' group by a.coin`),
+  );
+  const byWallet = new Map<string, string[]>();
+  const column = new Map(coins.map((c, i) => [c, i]));
+  for (const wallet of wallets)
+    byWallet.set(
+      wallet,
+      coins.map(() => '0'),
+    );
+  for (const row of balances) {
+    const amounts = byWallet.get(row.owner) ?? coins.map(() => '0');
+    const i = column.get(row.coin);
+    if (i === undefined) continue;
+    if (toUnits(row.total) < 0n) throw new SnapshotRefused(`a negative balance of ${row.coin}`);
+    amounts[i] = fromUnits(toUnits(row.total));
+    byWallet.set(row.owner, amounts);
+  }
+  return {
+    coins,
+    precisions: coinRows.map((r) => r.precision),
+    users: [...byWallet.entries()].map(([wallet, amounts]) => ({ wallet, balances: amounts })),
+    owed: new Map(journal.map((r) => [r.coin, fromUnits(toUnits(r.total))])),
+  };
+}
+
+async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<SolvencySnapshot | null> {
+  const stage = options.onStage ?? (() => undefined);
+  // Under the lock no other run is storing one: an incomplete snapshot is a killed run's. Its
+  // moment is gone with it, so the snapshot is taken again rather than its storing resumed.
+  await db.delete(solvencySnapshots).where(eq(solvencySnapshots.complete, false));
+  if (options.day) {
+    const [taken] = await db
+      .select({ id: solvencySnapshots.id })
+      .from(solvencySnapshots)
+      .where(eq(solvencySnapshots.day, options.day));
+    if (taken) return null;
+  }
+  const readings = await readReserves(db, options.readReserve);
+  // Balances and journal at one moment; the tree is built after, outside the transaction.
+  const { coins, precisions, users, owed } = await db.transaction(readMoment, {
+    isolationLevel: 'repeatable read',
+  });
+  stage('read');
+  const leaves = layoutLeaves(users, precisions, options.random ?? cryptoRandomness);
+  stage('layout');
+  const tree = buildSumTree(leaves, coins.length, sha256Hex);
+  const root = tree.at(-1)?.[0] as SumNode;
+  stage('tree');
+  for (const [i, coin] of coins.entries()) {
+    const inTree = root.sums[i] ?? '0';
+    const inJournal = owed.get(coin) ?? '0';
+    if (inTree !== inJournal) {
+      throw new SnapshotRefused(`${coin}: the tree sums ${inTree}, the journal owes users ${inJournal}`);
+    }
+  }
+
+  const reserves = Object.fromEntries(coins.map((coin) => [coin, readings.get(coin) ?? null]));
+  const [started] = await db
+    .insert(solvencySnapshots)
+    .values({
+      takenAt: options.at,
+      rootHash: root.hash,
+      coins,
+      totals: root.sums,
+      reserves,
+      userCount: users.length,
+      height: tree.length - 1,
+      day: options.day ?? null,
+      complete: false,
+    })
+    .returning({ id: solvencySnapshots.id });
+  if (!started) throw new Error('the snapshot row was not written');
+  await storeTree(db, { id: started.id, userCount: users.length }, tree, leaves, stage);
+  const [snapshot] = await db
+    .update(solvencySnapshots)
+    .set({ complete: true })
+    .where(eq(solvencySnapshots.id, started.id))
+    .returning();
+  if (!snapshot) throw new Error(`snapshot ${started.id} was deleted while it was stored`);
+  stage('stored');
+  return toSnapshot(snapshot);
 }
 
 function toSnapshot(row: typeof solvencySnapshots.$inferSelect): SolvencySnapshot {
@@ -236,16 +248,26 @@ function toSnapshot(row: typeof solvencySnapshots.$inferSelect): SolvencySnapsho
 
 /** Newest first. */
 export async function listSnapshots(db: DbOrTx, limit: number): Promise<SolvencySnapshot[]> {
-  const rows = await db.select().from(solvencySnapshots).orderBy(desc(solvencySnapshots.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(solvencySnapshots)
+    .where(eq(solvencySnapshots.complete, true))
+    .orderBy(desc(solvencySnapshots.id))
+    .limit(limit);
   return rows.map(toSnapshot);
 }
 
-/** A snapshot by id, or the latest when no id is given; undefined when there is none. */
+/** A complete snapshot by id, or the latest when no id is given; undefined when there is none. */
 async function snapshotRow(db: DbOrTx, snapshotId: number | undefined) {
   const [row] = await db
     .select()
     .from(solvencySnapshots)
-    .where(snapshotId === undefined ? undefined : eq(solvencySnapshots.id, snapshotId))
+    .where(
+      and(
+        eq(solvencySnapshots.complete, true),
+        snapshotId === undefined ? undefined : eq(solvencySnapshots.id, snapshotId),
+      ),
+    )
     .orderBy(desc(solvencySnapshots.id))
     .limit(1);
   return row;
@@ -283,35 +305,18 @@ async function proofIn(
   wallet: string,
   row: typeof solvencySnapshots.$inferSelect,
 ): Promise<SolvencyProof | null> {
-  const own = await db
-    .select({ position: solvencyLeaves.position, salt: solvencyLeaves.salt })
-    .from(solvencyLeaves)
-    .where(and(eq(solvencyLeaves.snapshotId, row.id), eq(solvencyLeaves.wallet, wallet)))
-    .orderBy(solvencyLeaves.position);
-  if (own.length === 0) return null;
-  const [height] = rowsOf<{ top: number }>(
-    await db.execute(sql`select max(level)::int as top from solvency_nodes where snapshot_id = ${row.id}`),
+  const own = await leavesOf(db, row, wallet);
+  if (!own) return null;
+  const top = row.height;
+  // Each leaf, its siblings and the root, a page each: the parts' paths share their upper pages.
+  const at = await nodesAt(
+    db,
+    { id: row.id, height: top, coins: row.coins.length },
+    proofSlots(
+      own.map((leaf) => leaf.position),
+      top,
+    ),
   );
-  const top = height?.top ?? 0;
-  // Each leaf, its siblings, and the root: the parts' paths share their upper siblings, so each
-  // node is asked for once, all in one query.
-  const wanted = new Map<string, { level: number; position: number }>();
-  for (const slot of [
-    ...own.flatMap((leaf) => [{ level: 0, position: leaf.position }, ...siblingSlots(leaf.position, top)]),
-    { level: top, position: 0 },
-  ])
-    wanted.set(`${slot.level}:${slot.position}`, slot);
-  const pairs = sql.join(
-    [...wanted.values()].map((w) => sql`(${w.level}::int, ${w.position}::int)`),
-    sql`, `,
-  );
-  const nodes = rowsOf<{ level: number; position: number; hash: string; sums: string[] }>(
-    await db.execute(sql`
-      select level, position, hash, sums from solvency_nodes
-      where snapshot_id = ${row.id} and (level, position) in (${pairs})`),
-  );
-  const byPlace = new Map(nodes.map((n) => [`${n.level}:${n.position}`, n]));
-  const at = (level: number, position: number) => byPlace.get(`${level}:${position}`);
   const root = at(top, 0);
   if (!root) throw new Error(`snapshot ${row.id} is missing its root`);
   const empty = { hash: EMPTY_HASH, sums: row.coins.map(() => '0') };
