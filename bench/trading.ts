@@ -17,6 +17,7 @@
  *
  *   node bench/trading.ts
  *   BENCH_SECONDS=20 BENCH_POSITIONS=2000 node bench/trading.ts
+ *   BENCH_POSITIONS=10000 BENCH_TARGETS=postgres node bench/trading.ts
  *
  * Exit code 1 when an entry fails or the books do not audit clean afterwards; timings never fail it.
  */
@@ -59,8 +60,9 @@ async function postgresResult(): Promise<Result | null> {
   }
 }
 
-const results = [await pgliteResult()];
-const onPostgres = await postgresResult();
+const results: Result[] = [];
+if (settings.targets.has('pglite')) results.push(await pgliteResult());
+const onPostgres = settings.targets.has('postgres') ? await postgresResult() : null;
 if (onPostgres) results.push(onPostgres);
 console.log(
   `Trigger latency, tick -> settled entry: ${settings.positions} positions with SL/TP, ${TICKS_PER_SECOND} ticks/s for every instrument, ${settings.seconds} s`,
