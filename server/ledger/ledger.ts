@@ -214,7 +214,7 @@ export async function postAllWith(tx: Tx, change: SQL): Promise<number[]> {
       await tx.execute(
         sql`with changed as (${change})
             select coalesce(jsonb_agg(id order by id), '[]'::jsonb) as ids,
-                   ledger_post_many(coalesce(jsonb_agg(entry order by id), '[]'::jsonb)) as result
+                   ledger_post_many(coalesce(jsonb_agg(entry order by id), '[]'::jsonb), false) as result
               from changed`,
       ),
     );

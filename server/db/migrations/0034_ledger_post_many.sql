@@ -13,8 +13,9 @@
 --     final one, so a call refuses exactly when posting its entries one by one would;
 --   - each balance changed once by the sum of its deltas, each entry's postings inserted in order.
 -- A refusal raises and rolls the whole call back with the caller's transaction.
--- entries: a JSON array of ledger_post's argument. Answers [{"id", "duplicate"}, ...] in order.
-CREATE OR REPLACE FUNCTION ledger_post_many(entries jsonb) RETURNS jsonb
+-- entries: a JSON array of ledger_post's argument. Answers [{"id", "duplicate"}, ...] in order, or
+-- null when `answer` is false (a caller that knows its entries by other means skips that read).
+CREATE OR REPLACE FUNCTION ledger_post_many(entries jsonb, answer boolean DEFAULT true) RETURNS jsonb
 LANGUAGE plpgsql
 SET enable_hashjoin = off
 SET enable_mergejoin = off
@@ -22,16 +23,15 @@ AS $$
 DECLARE
   problem text;
   posted jsonb;
-  fresh jsonb;
   ns bigint[];
   account_ids bigint[];
   deltas numeric[];
-  expected integer;
+  missing integer;
   refusal record;
-  answer jsonb;
+  result jsonb;
 BEGIN
   IF jsonb_array_length(entries) = 0 THEN
-    RETURN '[]'::jsonb;
+    RETURN CASE WHEN answer THEN '[]'::jsonb END;
   END IF;
   IF (SELECT count(DISTINCT e->>'k') FROM jsonb_array_elements(entries) AS e)
      <> jsonb_array_length(entries) THEN
@@ -50,7 +50,8 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'ML003', MESSAGE = problem;
   END IF;
 
-  -- The keys this call inserted, with their ids; a key already taken answers nothing here.
+  -- The keys this call inserted, with their ids; a key already taken answers nothing here, and
+  -- its entry moves nothing below.
   WITH inserted AS (
     INSERT INTO journal_entries (type, idempotency_key, reference, memo)
     SELECT e->>'t', e->>'k', e->>'r', e->>'m'
@@ -61,34 +62,33 @@ BEGIN
   )
   SELECT coalesce(jsonb_object_agg(idempotency_key, id), '{}'::jsonb) INTO posted FROM inserted;
 
-  -- The entries that move money: [{"n": position, "id": entry id, "e": entry}, ...].
-  SELECT coalesce(jsonb_agg(jsonb_build_object('n', n, 'id', posted->(e->>'k'), 'e', e) ORDER BY n), '[]'::jsonb)
-    INTO fresh
-    FROM jsonb_array_elements(entries) WITH ORDINALITY AS t(e, n)
-   WHERE posted ? (e->>'k');
-
-  IF jsonb_array_length(fresh) > 0 THEN
-    -- In one global order, so two calls (or entries) creating the same accounts wait instead of
-    -- deadlocking; "C" compares bytes, as the callers' sort compares code units.
-    INSERT INTO ledger_accounts (owner, coin, bucket, kind)
-    SELECT DISTINCT (a->>0) COLLATE "C", (a->>1) COLLATE "C", (a->>2) COLLATE "C", a->>3
-      FROM jsonb_array_elements(fresh) AS f,
-           jsonb_array_elements(f->'e'->'a') AS a
-     ORDER BY 1, 2, 3
-    ON CONFLICT (owner, coin, bucket) DO NOTHING;
-
-    -- Each entry's change per account, in entry order.
-    SELECT array_agg((f->>'n')::bigint ORDER BY (f->>'n')::bigint, l.id),
-           array_agg(l.id ORDER BY (f->>'n')::bigint, l.id),
-           array_agg((a->>4)::numeric ORDER BY (f->>'n')::bigint, l.id)
-      INTO ns, account_ids, deltas
-      FROM jsonb_array_elements(fresh) AS f,
-           jsonb_array_elements(f->'e'->'a') AS a
-      JOIN ledger_accounts l ON l.owner = a->>0 AND l.coin = a->>1 AND l.bucket = a->>2;
-    SELECT sum(jsonb_array_length(f->'e'->'a')) INTO expected FROM jsonb_array_elements(fresh) AS f;
-    IF coalesce(array_length(account_ids, 1), 0) <> expected THEN
-      RAISE EXCEPTION 'ledger_post_many: accounts missing';
-    END IF;
+  IF posted <> '{}'::jsonb THEN
+    -- Each posted entry's change per account, in entry order; then the accounts it names that do
+    -- not exist yet. Usually none (a settlement's accounts exist): then no insert is tried.
+    FOR attempt IN 1..2 LOOP
+      SELECT array_agg(t.n ORDER BY t.n, l.id) FILTER (WHERE l.id IS NOT NULL),
+             array_agg(l.id ORDER BY t.n, l.id) FILTER (WHERE l.id IS NOT NULL),
+             array_agg((a->>4)::numeric ORDER BY t.n, l.id) FILTER (WHERE l.id IS NOT NULL),
+             count(*) FILTER (WHERE l.id IS NULL)
+        INTO ns, account_ids, deltas, missing
+        FROM jsonb_array_elements(entries) WITH ORDINALITY AS t(e, n)
+        CROSS JOIN LATERAL jsonb_array_elements(e->'a') AS a
+        LEFT JOIN ledger_accounts l ON l.owner = a->>0 AND l.coin = a->>1 AND l.bucket = a->>2
+       WHERE posted ? (e->>'k');
+      EXIT WHEN missing = 0;
+      IF attempt = 2 THEN
+        RAISE EXCEPTION 'ledger_post_many: accounts missing';
+      END IF;
+      -- In one global order, so two calls (or entries) creating the same accounts wait instead of
+      -- deadlocking; "C" compares bytes, as the callers' sort compares code units.
+      INSERT INTO ledger_accounts (owner, coin, bucket, kind)
+      SELECT DISTINCT (a->>0) COLLATE "C", (a->>1) COLLATE "C", (a->>2) COLLATE "C", a->>3
+        FROM jsonb_array_elements(entries) AS e,
+             jsonb_array_elements(e->'a') AS a
+       WHERE posted ? (e->>'k')
+       ORDER BY 1, 2, 3
+      ON CONFLICT (owner, coin, bucket) DO NOTHING;
+    END LOOP;
 
     PERFORM 1 FROM (
       SELECT l.id FROM ledger_accounts l
@@ -97,7 +97,8 @@ BEGIN
          FOR UPDATE OF l
     ) AS locked;
 
-    -- The first entry, in order, after which a user or pool account would be below zero.
+    -- The first entry, in order, after which a user or pool account would be below zero (read
+    -- after the lock: the balances are the latest committed).
     SELECT l.kind, l.coin INTO refusal
       FROM (
         SELECT d.n, d.account_id,
@@ -124,22 +125,26 @@ BEGIN
      WHERE l.id = s.account_id;
 
     INSERT INTO postings (entry_id, account_id, coin, amount)
-    SELECT (f->>'id')::bigint, l.id, p->>1, (p->>3)::numeric
-      FROM jsonb_array_elements(fresh) AS f,
-           jsonb_array_elements(f->'e'->'p') WITH ORDINALITY AS t(p, m)
+    SELECT (posted->>(e->>'k'))::bigint, l.id, p->>1, (p->>3)::numeric
+      FROM jsonb_array_elements(entries) WITH ORDINALITY AS t(e, n)
+      CROSS JOIN LATERAL jsonb_array_elements(e->'p') WITH ORDINALITY AS q(p, m)
       JOIN ledger_accounts l ON l.owner = p->>0 AND l.coin = p->>1 AND l.bucket = p->>2
-     ORDER BY (f->>'n')::bigint, m;
+     WHERE posted ? (e->>'k')
+     ORDER BY t.n, q.m;
   END IF;
 
+  IF NOT answer THEN
+    RETURN NULL;
+  END IF;
   -- Every entry's id in order: a posted one's from this call, a duplicate's from the journal.
   SELECT jsonb_agg(
            CASE WHEN posted ? (e->>'k')
                 THEN jsonb_build_object('id', posted->(e->>'k'), 'duplicate', false)
                 ELSE jsonb_build_object('id', j.id, 'duplicate', true) END
            ORDER BY n)
-    INTO answer
+    INTO result
     FROM jsonb_array_elements(entries) WITH ORDINALITY AS t(e, n)
     LEFT JOIN journal_entries j ON NOT (posted ? (e->>'k')) AND j.idempotency_key = e->>'k';
-  RETURN answer;
+  RETURN result;
 END;
 $$;
