@@ -123,6 +123,40 @@ for (const target of DATABASE_TARGETS) {
       await expect(attempt).rejects.toMatchObject({ errorName: 'pool_exhausted' });
     });
 
+    test('several entries in one call post as one by one would: in order, each key once, all or none', async () => {
+      const [a, b] = [wallet(70_001), wallet(70_002)];
+      const entry = (key: string, postings: ReturnType<typeof transfer>) => ({
+        type: 'system_adjustment' as const,
+        idempotencyKey: `t:${key}`,
+        reference: 'test',
+        postings,
+      });
+      const [fund, pay] = [randomUUID(), randomUUID()];
+      // a pays b only after being funded: refused in the other order, though the sums are the same.
+      const backwards = postMany(database.db, [
+        entry(pay, transfer(userAccount(a), userAccount(b), 'USDT', '4')),
+        entry(fund, credit(a, 'adjustments', 'USDT', '4')),
+      ]);
+      await expect(backwards).rejects.toMatchObject({ errorName: 'insufficient_balance' });
+      expect(await balanceOf(database.db, userAccount(a), 'USDT')).toBe('0');
+      const inOrder = await postMany(database.db, [
+        entry(fund, credit(a, 'adjustments', 'USDT', '4')),
+        entry(pay, transfer(userAccount(a), userAccount(b), 'USDT', '4')),
+      ]);
+      expect(inOrder.map((r) => r.duplicate)).toEqual([false, false]);
+      // Retried beside a new entry: the two posted keys move nothing again.
+      const again = await postMany(database.db, [
+        entry(fund, credit(a, 'adjustments', 'USDT', '4')),
+        entry(randomUUID(), credit(b, 'adjustments', 'USDT', '1')),
+        entry(pay, transfer(userAccount(a), userAccount(b), 'USDT', '4')),
+      ]);
+      expect(again.map((r) => r.duplicate)).toEqual([true, false, true]);
+      expect(again[0]?.entryId).toBe(inOrder[0]?.entryId);
+      expect(await balanceOf(database.db, userAccount(a), 'USDT')).toBe('0');
+      expect(await balanceOf(database.db, userAccount(b), 'USDT')).toBe('5');
+      expect((await auditLedger(database.db)).ok).toBe(true);
+    });
+
     test('50 concurrent debits of the whole balance: exactly one passes', async () => {
       const who = wallet(4);
       await deposit(who, '50');
