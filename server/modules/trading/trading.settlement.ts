@@ -183,7 +183,7 @@ export async function fill(tx: Tx, row: OrderRow, tick: Tick, rate: string, at: 
  * never above the margin), and the entry that pays the margin back with the profit or minus the
  * loss. The same for a close under the order's lock and for the engine's one-statement close.
  */
-function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason) {
+export function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason) {
   const price = closePrice(row.side, tick);
   const quote = profitInQuote(
     row.side,
