@@ -10,7 +10,16 @@ export const settings = {
   positions: envInteger(process.env, 'BENCH_POSITIONS', 1000, 1, 100_000),
   users: envInteger(process.env, 'BENCH_USERS', 100, 1, 10_000),
   adminUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+  /** Which databases to measure (`pglite`, `postgres` or both, comma-separated): 10,000 positions is a PostgreSQL goal only. */
+  targets: targetsOf(process.env.BENCH_TARGETS),
 };
+
+function targetsOf(value: string | undefined): ReadonlySet<'pglite' | 'postgres'> {
+  const names = (value || 'pglite,postgres').split(',').map((name) => name.trim());
+  const bad = names.filter((name) => name !== 'pglite' && name !== 'postgres');
+  if (bad.length > 0) throw new Error(`BENCH_TARGETS: unknown database ${bad.join(', ')} (pglite, postgres)`);
+  return new Set(names as ('pglite' | 'postgres')[]);
+}
 
 export const log = (line: string): void => {
   process.stderr.write(`${line}\n`);

@@ -166,42 +166,64 @@ export function entryPayloadOf(entry: EntryInput): object {
 }
 
 /**
+ * Several entries posted in one statement, inside the caller's transaction (or as a transaction of
+ * their own, given the database): `ledger_post_many` (migration 0036) keeps `post`'s rules entry by
+ * entry, in order (each key posts once, a balance refused when it would go below zero after any
+ * of them), with a fixed number of statements for the whole call instead of about eight per
+ * entry: the journal rows in one insert, every account locked once in id order, each balance
+ * changed once by its entries' sum, every posting in one insert. Answers each entry's result in
+ * order. A refusal undoes them all.
+ */
+export async function postMany(tx: DbOrTx, entries: EntryInput[]): Promise<PostResult[]> {
+  if (entries.length === 0) return [];
+  const payload = JSON.stringify(entries.map(entryPayloadOf));
+  let rows: { result: BulkAnswer }[];
+  try {
+    rows = rowsOf<{ result: BulkAnswer }>(
+      await tx.execute(sql`select ledger_post_many(${payload}::jsonb) as result`),
+    );
+  } catch (error) {
+    throw ledgerRefusal(error) ?? error;
+  }
+  return resultsOf(rows[0]?.result ?? null);
+}
+
+/** `ledger_post_many`'s answer: jsonb, which a driver may hand over as text. */
+type BulkAnswer = { id: string | number; duplicate: boolean }[] | string | null;
+
+function resultsOf(answer: BulkAnswer): PostResult[] {
+  const list = typeof answer === 'string' ? (JSON.parse(answer) as Exclude<BulkAnswer, string>) : answer;
+  return (list ?? []).map((r) => ({ entryId: Number(r.id), duplicate: r.duplicate }));
+}
+
+/**
  * Entries posted in the same statement as the changes of the rows they settle, inside the
  * caller's transaction: `change` is a data-modifying statement (an UPDATE guarded by the state
  * each row is expected in) whose RETURNING clause gives `id` and `entry` (jsonb, as
- * `entryPayloadOf` makes it) for each row it changed; every returned row's entry is posted, in id
- * order, after all the changes, so a row whose guard matched nothing moves no money. Answers the
- * ids posted. The caller first locks the rows `change` touches and then the entries' accounts
- * (`lockAccountsOf`), as one entry's transaction does (row, then accounts in id order), so a
- * batch and a single entry never deadlock each other. A refusal undoes the batch.
+ * `entryPayloadOf` makes it) for each row it changed; the returned rows' entries are posted
+ * together by `ledger_post_many`, in id order, after all the changes, so a row whose guard matched
+ * nothing moves no money. Answers the ids changed. The caller first locks the rows `change`
+ * touches, in id order; `ledger_post_many` then locks the entries' accounts in id order, as one
+ * entry's transaction takes them (row, then accounts in id order), so a batch and a single entry
+ * never deadlock each other. A refusal undoes the batch.
  */
-export async function postEachWith(tx: Tx, change: SQL): Promise<number[]> {
-  let rows: { id: string | number }[];
+export async function postAllWith(tx: Tx, change: SQL): Promise<number[]> {
+  let rows: { ids: (string | number)[] | string }[];
   try {
-    rows = rowsOf<{ id: string | number }>(
+    rows = rowsOf<{ ids: (string | number)[] | string }>(
       await tx.execute(
-        sql`with changed as (${change}) select id, ledger_post(entry) as result from changed order by id`,
+        sql`with changed as (${change})
+            select coalesce(jsonb_agg(id order by id), '[]'::jsonb) as ids,
+                   ledger_post_many(coalesce(jsonb_agg(entry order by id), '[]'::jsonb), false) as result
+              from changed`,
       ),
     );
   } catch (error) {
     throw ledgerRefusal(error) ?? error;
   }
-  return rows.map((row) => Number(row.id));
-}
-
-/** Locks the existing accounts `entries` post to, in id order as `ledger_post` locks them. */
-export async function lockAccountsOf(tx: Tx, entries: EntryInput[]): Promise<void> {
-  const accounts = new Map<string, { owner: string; coin: string; bucket: string }>();
-  for (const p of entries.flatMap((entry) => entry.postings)) {
-    accounts.set(key(p.account.owner, p.coin, p.account.bucket), {
-      owner: p.account.owner,
-      coin: p.coin,
-      bucket: p.account.bucket,
-    });
-  }
-  if (accounts.size === 0) return;
-  // `ledger_lock` (migration 0022) finds each through the index, as `ledger_post` does.
-  await tx.execute(sql`select ledger_lock(${JSON.stringify([...accounts.values()])}::jsonb)`);
+  const ids = rows[0]?.ids ?? [];
+  // jsonb, which a driver may hand over as text.
+  return (typeof ids === 'string' ? (JSON.parse(ids) as (string | number)[]) : ids).map(Number);
 }
 
 /** Runs a statement whose one row (if any) is `ledger_post`'s answer; its refusals as callers expect. */

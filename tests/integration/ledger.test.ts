@@ -17,9 +17,9 @@ import {
   credit,
   debit,
   freeze,
-  lockAccountsOf,
   post,
   postEntry,
+  postMany,
   release,
   systemAccount,
   transfer,
@@ -123,6 +123,40 @@ for (const target of DATABASE_TARGETS) {
       await expect(attempt).rejects.toMatchObject({ errorName: 'pool_exhausted' });
     });
 
+    test('several entries in one call post as one by one would: in order, each key once, all or none', async () => {
+      const [a, b] = [wallet(70_001), wallet(70_002)];
+      const entry = (key: string, postings: ReturnType<typeof transfer>) => ({
+        type: 'system_adjustment' as const,
+        idempotencyKey: `t:${key}`,
+        reference: 'test',
+        postings,
+      });
+      const [fund, pay] = [randomUUID(), randomUUID()];
+      // a pays b only after being funded: refused in the other order, though the sums are the same.
+      const backwards = postMany(database.db, [
+        entry(pay, transfer(userAccount(a), userAccount(b), 'USDT', '4')),
+        entry(fund, credit(a, 'adjustments', 'USDT', '4')),
+      ]);
+      await expect(backwards).rejects.toMatchObject({ errorName: 'insufficient_balance' });
+      expect(await balanceOf(database.db, userAccount(a), 'USDT')).toBe('0');
+      const inOrder = await postMany(database.db, [
+        entry(fund, credit(a, 'adjustments', 'USDT', '4')),
+        entry(pay, transfer(userAccount(a), userAccount(b), 'USDT', '4')),
+      ]);
+      expect(inOrder.map((r) => r.duplicate)).toEqual([false, false]);
+      // Retried beside a new entry: the two posted keys move nothing again.
+      const again = await postMany(database.db, [
+        entry(fund, credit(a, 'adjustments', 'USDT', '4')),
+        entry(randomUUID(), credit(b, 'adjustments', 'USDT', '1')),
+        entry(pay, transfer(userAccount(a), userAccount(b), 'USDT', '4')),
+      ]);
+      expect(again.map((r) => r.duplicate)).toEqual([true, false, true]);
+      expect(again[0]?.entryId).toBe(inOrder[0]?.entryId);
+      expect(await balanceOf(database.db, userAccount(a), 'USDT')).toBe('0');
+      expect(await balanceOf(database.db, userAccount(b), 'USDT')).toBe('5');
+      expect((await auditLedger(database.db)).ok).toBe(true);
+    });
+
     test('50 concurrent debits of the whole balance: exactly one passes', async () => {
       const who = wallet(4);
       await deposit(who, '50');
@@ -178,9 +212,9 @@ for (const target of DATABASE_TARGETS) {
       expect(Object.values(report.sums).every((s) => s === '0')).toBe(true);
     });
 
-    test('an entry, and a batch’s lock, find their accounts through the index, not by reading every account', async () => {
+    test('an entry, and a batch of entries, find their accounts through the index, not by reading every account', async () => {
       // A thousand accounts: for the 100 rows the planner guesses for an entry's few accounts, a
-      // hash join over a scan of all of them was its choice at this size (migrations 0021, 0022).
+      // hash join over a scan of all of them was its choice at this size (migrations 0021, 0034).
       const many = Array.from({ length: 1000 }, (_, i) => wallet(50_000 + i));
       for (let i = 0; i < many.length; i += 10) {
         await Promise.all(many.slice(i, i + 10).map((owner) => deposit(owner, '2')));
@@ -204,8 +238,8 @@ for (const target of DATABASE_TARGETS) {
         const start = await seqScans();
         await post(tx, entry(3, 700));
         const posted = await seqScans();
-        // The trading engine's batch: every entry's accounts locked first, in id order.
-        await lockAccountsOf(tx, [entry(5, 900), entry(900, 6)]);
+        // The trading engine's batch: every entry's accounts locked once, in id order.
+        await postMany(tx, [entry(5, 900), entry(900, 6)]);
         const locked = (await seqScans()) - posted;
         // Locked indeed: another connection cannot take one of them (PGlite has one connection).
         const taken =

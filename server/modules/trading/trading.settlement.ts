@@ -27,10 +27,9 @@ import { faultPoint } from '../../faults.ts';
 import {
   type EntryInput,
   entryPayloadOf,
-  lockAccountsOf,
   type Posting,
   post,
-  postEachWith,
+  postAllWith,
   systemAccount,
   transfer,
   userAccount,
@@ -184,7 +183,7 @@ export async function fill(tx: Tx, row: OrderRow, tick: Tick, rate: string, at: 
  * never above the margin), and the entry that pays the margin back with the profit or minus the
  * loss. The same for a close under the order's lock and for the engine's one-statement close.
  */
-function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason) {
+export function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason) {
   const price = closePrice(row.side, tick);
   const quote = profitInQuote(
     row.side,
@@ -253,14 +252,15 @@ export type DueClose = DueOrder & { action: CloseReason };
 
 /**
  * Closes a tick's due positions in one transaction, each as judged from the row the engine read:
- * the rows are locked in id order, then every account the entries post to in id order (the order
- * one entry's transaction takes them in, so a user's close racing the batch waits instead of
- * deadlocking), then one statement closes every row that is still open with the stop loss and take
- * profit it was judged by (the only fields a user can change on an open position) and posts its
- * settlement entry. A burst of closes then commits once instead of once per order: the last of
- * them no longer waits for every other one's commit (issue #19's trigger latency). Answers the ids
- * closed; a row that changed since it was read is left as it is, for the caller to judge again
- * under its lock. A refusal (a pool that cannot pay) undoes the whole batch.
+ * the rows are locked in id order, then one statement closes every row that is still open with
+ * the stop loss and take profit it was judged by (the only fields a user can change on an open
+ * position) and posts their settlement entries together (`postAllWith`: `ledger_post_many` locks
+ * every account they touch once, in id order, the order one entry's transaction takes them in, so
+ * a user's close racing the batch waits instead of deadlocking). Each entry stays balanced and
+ * keyed by its order (`order:<id>:close`), so a retry never settles one twice. A burst is then a
+ * fixed number of statements and one commit, whatever its size (issue #41's trigger latency).
+ * Answers the ids closed; a row that changed since it was read is left as it is, for the caller
+ * to judge again under its lock. A refusal (a pool that cannot pay) undoes the whole batch.
  */
 export async function settleEachIfUnchanged(db: Db, closes: DueClose[], at: Date): Promise<Set<number>> {
   const settled = closes.flatMap((order) => {
@@ -286,11 +286,7 @@ export async function settleEachIfUnchanged(db: Db, closes: DueClose[], at: Date
         settled.map(({ order }) => order.row.id),
       )} order by id for update`,
     );
-    await lockAccountsOf(
-      tx,
-      settled.map(({ entry }) => entry),
-    );
-    const ids = await postEachWith(
+    const ids = await postAllWith(
       tx,
       sql`update ${orders} o
              set status = 'closed', close_price = v.price, profit = v.profit, close_reason = v.reason,
