@@ -17,14 +17,15 @@ import { sql } from 'drizzle-orm';
 import { dec, fmt } from '../protocol/money.ts';
 import { type Tick, usdtPerUnit } from '../protocol/trading.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
-import { credit, entryPayloadOf, postEntry } from '../server/ledger/ledger.ts';
+import { credit, postEntry } from '../server/ledger/ledger.ts';
 import { placeOrder } from '../server/modules/trading/trading.orders.ts';
 import { orders, tradingRules } from '../server/modules/trading/trading.schema.ts';
 import {
+  closeBatch,
+  closeUnchanged,
   type DueClose,
   type OrderRow,
   settleEachIfUnchanged,
-  settlement,
 } from '../server/modules/trading/trading.settlement.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { adminQuery } from './lib/postgres-admin.ts';
@@ -35,24 +36,15 @@ import { log, settings, wallet } from './trading-settings.ts';
 const bursts = (process.env.BENCH_BURSTS || '30,300').split(',').map(Number);
 const repeats = Number(process.env.BENCH_REPEATS || 5);
 
-/** The engine's batch before issue #41, as it was in trading.settlement.ts (commit cb947dc). */
+/**
+ * The engine's batch before issue #41 (commit cb947dc): the same guarded close, its entries'
+ * accounts locked first, then each entry posted by its own `ledger_post`.
+ */
 async function settlePerEntry(database: Database, closes: DueClose[], at: Date): Promise<void> {
-  const input = closes.map((order) => {
-    const { price, profit, entry } = settlement(order.row, order.tick, order.rate, order.action);
-    return {
-      id: order.row.id,
-      sl: order.row.stopLoss,
-      tp: order.row.takeProfit,
-      price,
-      profit,
-      reason: order.action,
-      entry: entryPayloadOf(entry),
-      postings: entry.postings,
-    };
-  });
+  const batch = closeBatch(closes);
   const accounts = new Map<string, { owner: string; coin: string; bucket: string }>();
-  for (const { postings } of input)
-    for (const { account, coin } of postings)
+  for (const { entry } of batch)
+    for (const { account, coin } of entry.postings)
       accounts.set(`${account.owner} ${coin} ${account.bucket}`, {
         owner: account.owner,
         coin,
@@ -61,22 +53,14 @@ async function settlePerEntry(database: Database, closes: DueClose[], at: Date):
   await database.db.transaction(async (tx) => {
     await tx.execute(
       sql`select id from ${orders} where id in (${sql.join(
-        input.map((i) => sql`${i.id}`),
+        batch.map((close) => sql`${close.id}`),
         sql`, `,
       )}) order by id for update`,
     );
     await tx.execute(sql`select ledger_lock(${JSON.stringify([...accounts.values()])}::jsonb)`);
-    await tx.execute(sql`
-      with changed as (
-        update ${orders} o
-           set status = 'closed', close_price = v.price, profit = v.profit, close_reason = v.reason,
-               closed_at = ${at.toISOString()}::timestamptz
-          from jsonb_to_recordset(${JSON.stringify(input.map(({ postings: _, ...row }) => row))}::jsonb)
-            as v(id bigint, sl numeric, tp numeric, price numeric, profit numeric, reason text, entry jsonb)
-         where o.id = v.id and o.status = 'open'
-           and o.stop_loss is not distinct from v.sl and o.take_profit is not distinct from v.tp
-     returning o.id, v.entry)
-      select id, ledger_post(entry) from changed order by id`);
+    await tx.execute(
+      sql`with changed as (${closeUnchanged(batch, at)}) select id, ledger_post(entry) from changed order by id`,
+    );
   });
 }
 

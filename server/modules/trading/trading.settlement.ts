@@ -8,7 +8,7 @@
  * the pool), a loss never above the margin; cancelling a pending order releases it all.
  * Time and prices come from the caller.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
 import { dec, fmt } from '../../../protocol/money.ts';
 import {
@@ -183,7 +183,7 @@ export async function fill(tx: Tx, row: OrderRow, tick: Tick, rate: string, at: 
  * never above the margin), and the entry that pays the margin back with the profit or minus the
  * loss. The same for a close under the order's lock and for the engine's one-statement close.
  */
-export function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason) {
+function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason) {
   const price = closePrice(row.side, tick);
   const quote = profitInQuote(
     row.side,
@@ -250,6 +250,44 @@ export interface DueOrder {
 
 export type DueClose = DueOrder & { action: CloseReason };
 
+/** One due close with money to move, as the batch statement takes it. */
+export interface BatchClose {
+  id: number;
+  /** The levels it was judged by: the only fields a user can change on an open position. */
+  sl: string | null;
+  tp: string | null;
+  price: string;
+  profit: string;
+  reason: CloseReason;
+  entry: EntryInput;
+}
+
+/** The due closes that move money, each with its settlement (a close that moves nothing is left out). */
+export function closeBatch(closes: DueClose[]): BatchClose[] {
+  return closes.flatMap((order) => {
+    const { price, profit, entry } = settlement(order.row, order.tick, order.rate, order.action);
+    if (entry.postings.length === 0) return [];
+    const { id, stopLoss: sl, takeProfit: tp } = order.row;
+    return [{ id, sl, tp, price, profit, reason: order.action, entry }];
+  });
+}
+
+/**
+ * The batch's guarded close: every row still open with the levels it was judged by is closed,
+ * and its id and entry (jsonb, as `entryPayloadOf` makes it) returned for posting.
+ */
+export function closeUnchanged(batch: BatchClose[], at: Date): SQL {
+  const input = JSON.stringify(batch.map((close) => ({ ...close, entry: entryPayloadOf(close.entry) })));
+  return sql`update ${orders} o
+         set status = 'closed', close_price = v.price, profit = v.profit, close_reason = v.reason,
+             closed_at = ${at.toISOString()}::timestamptz
+        from jsonb_to_recordset(${input}::jsonb)
+          as v(id bigint, sl numeric, tp numeric, price numeric, profit numeric, reason text, entry jsonb)
+       where o.id = v.id and o.status = 'open'
+         and o.stop_loss is not distinct from v.sl and o.take_profit is not distinct from v.tp
+   returning o.id, v.entry`;
+}
+
 /**
  * Closes a tick's due positions in one transaction, each as judged from the row the engine read:
  * the rows are locked in id order, then one statement closes every row that is still open with
@@ -263,40 +301,16 @@ export type DueClose = DueOrder & { action: CloseReason };
  * to judge again under its lock. A refusal (a pool that cannot pay) undoes the whole batch.
  */
 export async function settleEachIfUnchanged(db: Db, closes: DueClose[], at: Date): Promise<Set<number>> {
-  const settled = closes.flatMap((order) => {
-    const { price, profit, entry } = settlement(order.row, order.tick, order.rate, order.action);
-    return entry.postings.length > 0 ? [{ order, price, profit, entry }] : [];
-  });
-  if (settled.length === 0) return new Set();
-  const input = JSON.stringify(
-    settled.map(({ order, price, profit, entry }) => ({
-      id: order.row.id,
-      sl: order.row.stopLoss,
-      tp: order.row.takeProfit,
-      price,
-      profit,
-      reason: order.action,
-      entry: entryPayloadOf(entry),
-    })),
-  );
+  const batch = closeBatch(closes);
+  if (batch.length === 0) return new Set();
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select id from ${orders} where ${inArray(
         orders.id,
-        settled.map(({ order }) => order.row.id),
+        batch.map((close) => close.id),
       )} order by id for update`,
     );
-    const ids = await postAllWith(
-      tx,
-      sql`update ${orders} o
-             set status = 'closed', close_price = v.price, profit = v.profit, close_reason = v.reason,
-                 closed_at = ${at.toISOString()}::timestamptz
-            from jsonb_to_recordset(${input}::jsonb)
-              as v(id bigint, sl numeric, tp numeric, price numeric, profit numeric, reason text, entry jsonb)
-           where o.id = v.id and o.status = 'open'
-             and o.stop_loss is not distinct from v.sl and o.take_profit is not distinct from v.tp
-       returning o.id, v.entry`,
-    );
+    const ids = await postAllWith(tx, closeUnchanged(batch, at));
     faultPoint('trading.settlement');
     if (closes.some((c) => c.action === 'stop_out')) faultPoint('trading.stop_out');
     return new Set(ids);
