@@ -11,7 +11,7 @@ import { POOL_ACCOUNTS, RESERVE_ACCOUNTS } from '../../protocol/ledger.ts';
 import { dec, fmt, isDecimalString } from '../../protocol/money.ts';
 import type { Db, DbOrTx, Tx } from '../db/client.ts';
 import { messageOf, retryOnConflict, sqlStateOf } from '../db/retry.ts';
-import { rowsOf } from '../db/rows.ts';
+import { type Jsonb, jsonbOf, rowsOf } from '../db/rows.ts';
 import { ledgerAccounts } from './ledger.schema.ts';
 
 export const SYSTEM_OWNER = 'system';
@@ -177,23 +177,11 @@ export function entryPayloadOf(entry: EntryInput): object {
 export async function postMany(tx: DbOrTx, entries: EntryInput[]): Promise<PostResult[]> {
   if (entries.length === 0) return [];
   const payload = JSON.stringify(entries.map(entryPayloadOf));
-  let rows: { result: BulkAnswer }[];
-  try {
-    rows = rowsOf<{ result: BulkAnswer }>(
-      await tx.execute(sql`select ledger_post_many(${payload}::jsonb) as result`),
-    );
-  } catch (error) {
-    throw ledgerRefusal(error) ?? error;
-  }
-  return resultsOf(rows[0]?.result ?? null);
-}
-
-/** `ledger_post_many`'s answer: jsonb, which a driver may hand over as text. */
-type BulkAnswer = { id: string | number; duplicate: boolean }[] | string | null;
-
-function resultsOf(answer: BulkAnswer): PostResult[] {
-  const list = typeof answer === 'string' ? (JSON.parse(answer) as Exclude<BulkAnswer, string>) : answer;
-  return (list ?? []).map((r) => ({ entryId: Number(r.id), duplicate: r.duplicate }));
+  const [row] = await ledgerRows<{ result: Jsonb<LedgerAnswer[] | null> }>(
+    tx,
+    sql`select ledger_post_many(${payload}::jsonb) as result`,
+  );
+  return (jsonbOf(row?.result ?? null) ?? []).map(resultOf);
 }
 
 /**
@@ -208,38 +196,40 @@ function resultsOf(answer: BulkAnswer): PostResult[] {
  * never deadlock each other. A refusal undoes the batch.
  */
 export async function postAllWith(tx: Tx, change: SQL): Promise<number[]> {
-  let rows: { ids: (string | number)[] | string }[];
-  try {
-    rows = rowsOf<{ ids: (string | number)[] | string }>(
-      await tx.execute(
-        sql`with changed as (${change})
-            select coalesce(jsonb_agg(id order by id), '[]'::jsonb) as ids,
-                   ledger_post_many(coalesce(jsonb_agg(entry order by id), '[]'::jsonb), false) as result
-              from changed`,
-      ),
-    );
-  } catch (error) {
-    throw ledgerRefusal(error) ?? error;
-  }
-  const ids = rows[0]?.ids ?? [];
-  // jsonb, which a driver may hand over as text.
-  return (typeof ids === 'string' ? (JSON.parse(ids) as (string | number)[]) : ids).map(Number);
+  const [row] = await ledgerRows<{ ids: Jsonb<(string | number)[]> }>(
+    tx,
+    sql`with changed as (${change})
+        select coalesce(jsonb_agg(id order by id), '[]'::jsonb) as ids,
+               ledger_post_many(coalesce(jsonb_agg(entry order by id), '[]'::jsonb), false) as result
+          from changed`,
+  );
+  return jsonbOf(row?.ids ?? []).map(Number);
 }
 
-/** Runs a statement whose one row (if any) is `ledger_post`'s answer; its refusals as callers expect. */
-async function runLedgerPost(db: DbOrTx, statement: SQL): Promise<PostResult | null> {
-  let row: { result: { id: string | number; duplicate: boolean } | string } | undefined;
+/** What `ledger_post` answers for an entry (`ledger_post_many`, for each). */
+interface LedgerAnswer {
+  id: string | number;
+  duplicate: boolean;
+}
+
+const resultOf = (answer: LedgerAnswer): PostResult => ({
+  entryId: Number(answer.id),
+  duplicate: answer.duplicate,
+});
+
+/** The rows of a statement that calls the ledger's functions; their refusals as callers expect. */
+async function ledgerRows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
   try {
-    [row] = rowsOf<NonNullable<typeof row>>(await db.execute(statement));
+    return rowsOf<T>(await db.execute(statement));
   } catch (error) {
     throw ledgerRefusal(error) ?? error;
   }
-  if (!row) return null;
-  const result =
-    typeof row.result === 'string'
-      ? (JSON.parse(row.result) as { id: string | number; duplicate: boolean })
-      : row.result;
-  return { entryId: Number(result.id), duplicate: result.duplicate };
+}
+
+/** Runs a statement whose one row (if any) is `ledger_post`'s answer. */
+async function runLedgerPost(db: DbOrTx, statement: SQL): Promise<PostResult | null> {
+  const [row] = await ledgerRows<{ result: Jsonb<LedgerAnswer> }>(db, statement);
+  return row ? resultOf(jsonbOf(row.result)) : null;
 }
 
 /** Posts an entry in a transaction of its own. */
