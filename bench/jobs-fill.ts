@@ -50,7 +50,11 @@ async function creditAll(db: Db, key: string, bucket: string, amount: string, ro
     insert into postings (entry_id, account_id, coin, amount)
     select ${id}, a.id, a.coin, a.balance from ledger_accounts a
     where a.kind = 'user' and a.bucket = ${bucket} and a.coin = 'USDT'`);
-  const total = `${BigInt(rows) * BigInt(amount.replace(/\..*/, ''))}`;
+  // The other side: what the entry credited, summed by the database (no arithmetic here).
+  const { total } = await one<{ total: string }>(
+    db,
+    sql`select sum(amount)::text as total from postings where entry_id = ${id}`,
+  );
   await db.execute(sql`
     insert into ledger_accounts (owner, coin, bucket, kind, balance)
     values ('system', 'USDT', 'deposits_clearing', 'clearing', -${total}::numeric)
@@ -123,9 +127,9 @@ export interface BenchOffering {
  */
 export async function openOffering(
   admin: (...argv: string[]) => Promise<unknown>,
-  db: Db,
   database: Database,
 ): Promise<BenchOffering> {
+  const db = database.db;
   const now = Date.now();
   const [start, end, release] = [now - HOUR, now + HOUR, now + 2 * HOUR];
   await admin(

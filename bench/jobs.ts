@@ -71,7 +71,7 @@ try {
   await timed('users', () => fillUsers(db, ROWS));
   await timed('holdings', () => fillHoldings(db, ROWS));
   await timed('stakes', () => fillStakes(db, ROWS));
-  const offering = await openOffering(admin, db, database);
+  const offering = await openOffering(admin, database);
   await timed('subscriptions', () => fillSubscriptions(db, offering, ROWS));
   await db.execute(sql`analyze`);
 
