@@ -25,7 +25,10 @@ describe('operator sessions', () => {
 
   test('a wallet that is not an operator is refused, and the refusal is audited', async () => {
     await expect(opsSignIn(env.app, freshKey())).rejects.toThrow(ERRORS.ops_not_operator.code);
-    const refused = await env.database.db.select().from(adminAudit).where(eq(adminAudit.command, 'console sign-in'));
+    const refused = await env.database.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.command, 'console sign-in'));
     expect(refused.some((r) => r.outcome === 'error' && r.detail === 'not an operator')).toBe(true);
   });
 

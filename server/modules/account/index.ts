@@ -6,4 +6,4 @@ export { users } from './account.schema.ts';
 // The operator console's sign-in (server/ops) binds its messages to the same origin and checks
 // signatures the same way, on its own challenges and sessions.
 export { hashSecret, siweOrigin } from './session.ts';
-export { newNonce, signatureMatches, type SiweOrigin } from './siwe.ts';
+export { newNonce, type SiweOrigin, signatureMatches } from './siwe.ts';
