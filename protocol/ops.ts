@@ -153,9 +153,10 @@ export const opsLoginRequest = v.object({
 const positiveId = v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number));
 export const reasonField = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(500));
 /** A command as the CLI takes it, one JSON array of words: `["fund","staking-pool","USDT","100"]`. */
+export const ARGV_MAX_LENGTH = 12_000;
 export const argvField = v.pipe(
   v.string(),
-  v.maxLength(4000),
+  v.maxLength(ARGV_MAX_LENGTH),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     try {
       const words: unknown = JSON.parse(dataset.value);
@@ -163,7 +164,7 @@ export const argvField = v.pipe(
         Array.isArray(words) &&
         words.length > 0 &&
         words.length <= 40 &&
-        words.every((w) => typeof w === 'string' && w.length <= 500)
+        words.every((w) => typeof w === 'string' && w.length <= 4000)
       ) {
         return words as string[];
       }

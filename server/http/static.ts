@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-const REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
+const REVALIDATE = new Set(['index.html', 'ops.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
 
 /** The compressed copies the build writes beside each file (scripts/precompress.ts). */
 const COMPRESSED_COPY = /\.(br|gz)$/;

@@ -7,10 +7,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import { DomainError } from '../../protocol/domain-error.ts';
 import type { Envelope } from '../../protocol/envelope.ts';
+import { LANGUAGES, type Language } from '../../protocol/languages.ts';
 import {
+  ARGV_MAX_LENGTH,
   approvalsRequest,
   auditRequest,
   CALL_ROLES,
@@ -28,7 +30,7 @@ import {
   userRequest,
   withdrawalsRequest,
 } from '../../protocol/ops.ts';
-import { type FormBody, parseForm } from '../../protocol/validation.ts';
+import { type FormBody, MAX_FIELD_LENGTH } from '../../protocol/validation.ts';
 import { listApprovals } from '../admin/approvals.ts';
 import { adminAudit } from '../admin/audit.schema.ts';
 import { listOperators } from '../admin/operators.ts';
@@ -64,10 +66,42 @@ export interface OpsDeps {
   onChange: () => void;
 }
 
+/**
+ * The form's fields checked as every product call's are (protocol/validation.ts parseForm), but
+ * for a command's words (`argv`), which an announcement in several languages makes longer.
+ */
 function input<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
-  const parsed = parseForm(schema, (body ?? {}) as FormBody);
-  if (!parsed.ok) throw new DomainError(parsed.error, parsed.params);
-  return parsed.value;
+  const form = (body ?? {}) as FormBody;
+  for (const [field, value] of Object.entries(form)) {
+    if (typeof value !== 'string') throw new DomainError('field_invalid', { field });
+    if (value.length > (field === 'argv' ? ARGV_MAX_LENGTH : MAX_FIELD_LENGTH))
+      throw new DomainError('field_too_long', { field });
+  }
+  const result = v.safeParse(schema, form);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const key = issue.path?.[0]?.key;
+  const field = typeof key === 'string' ? key : '';
+  throw new DomainError(
+    issue.input === undefined || issue.input === '' ? 'field_required' : 'field_invalid',
+    {
+      field,
+    },
+  );
+}
+
+/** The first language of an Accept-Language header the bundles have (`zh` alone is zh-CN). */
+export function acceptedLanguage(header: string | undefined): Language | null {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim() ?? '';
+    const exact = LANGUAGES.find((l) => l.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const base = tag.split('-')[0]?.toLowerCase() ?? '';
+    if (base === 'zh') return /-(tw|hk|mo|hant)/i.test(tag) ? 'zh-TW' : 'zh-CN';
+    const byBase = LANGUAGES.find((l) => l.toLowerCase() === base);
+    if (byBase) return byBase;
+  }
+  return null;
 }
 
 const info = (s: OperatorSession): OperatorInfo => ({
@@ -152,6 +186,8 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
 
   app.post<{ Params: { call: string } }>('/adc/ops/:call', { decompress: false }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // The console has no language cookie of the app's: its messages follow the browser's.
+    request.lang = acceptedLanguage(request.headers['accept-language']);
     const type = request.headers['content-type'] ?? '';
     if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded'))
       throw new DomainError('unsupported_content_type');
