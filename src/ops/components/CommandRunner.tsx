@@ -19,7 +19,16 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function CommandRunner({ argv, onDone }: { argv: string[] | null; onDone?(): void }) {
+export function CommandRunner({
+  argv,
+  onDone,
+  empty,
+}: {
+  argv: string[] | null;
+  onDone?(): void;
+  /** What stands in for the command line while there is none (a form's "fill in the fields"). */
+  empty?: string;
+}) {
   const { t } = useI18n();
   const { report } = useReport();
   const [preview, setPreview] = useState<{ line: string; answer: PreviewAnswer } | null>(null);
@@ -66,7 +75,7 @@ export function CommandRunner({ argv, onDone }: { argv: string[] | null; onDone?
   return (
     <div className="ops-runner">
       <pre className="ops-pre ops-command-line" data-line={line ?? ''}>
-        {line ?? t('command.incomplete')}
+        {line ?? empty ?? t('command.incomplete')}
       </pre>
       <button type="button" className="ops-button ops-preview" disabled={!argv || busy} onClick={runPreview}>
         {t('command.preview')}

@@ -52,6 +52,7 @@ export const en = {
   'time.minutes': '{n} min',
   'time.hours': '{n} h',
   'time.days': '{n} d',
+  'time.ago': '{time} ago',
 
   'session.idle': 'Signs out after {left} idle',
   'session.absolute': 'session ends {at}',
@@ -152,6 +153,7 @@ export const en = {
   'config.unclosedQuote': 'A quote is not closed.',
   'config.allowed': 'Commands your role may run',
   'config.current': 'Current settings',
+  'config.typeCommand': 'Type a command above.',
 
   'command.incomplete': 'Fill in the required fields (*).',
   'command.preview': 'Preview',

@@ -51,8 +51,9 @@ export const zh: Messages = {
   'time.minutes': '{n} 分钟',
   'time.hours': '{n} 小时',
   'time.days': '{n} 天',
+  'time.ago': '{time}前',
 
-  'session.idle': '空闲 {left} 后退出',
+  'session.idle': '空闲 {left}后退出',
   'session.absolute': '会话于 {at} 结束',
 
   'signin.title': '运营人员登录',
@@ -150,6 +151,7 @@ export const zh: Messages = {
   'config.unclosedQuote': '有引号未闭合。',
   'config.allowed': '你的角色可运行的命令',
   'config.current': '当前设置',
+  'config.typeCommand': '请在上方输入命令。',
 
   'command.incomplete': '请填写必填项（*）。',
   'command.preview': '预览',

@@ -61,7 +61,11 @@ export function ConfigTab({ me }: { me: OperatorInfo }) {
           <summary>{t('config.allowed')}</summary>
           <p>{allowed.join(' · ')}</p>
         </details>
-        <CommandRunner argv={words && words.length > 0 ? words : null} onDone={settings.reload} />
+        <CommandRunner
+          argv={words && words.length > 0 ? words : null}
+          empty={t('config.typeCommand')}
+          onDone={settings.reload}
+        />
       </Section>
       <Section
         title={t('config.current')}

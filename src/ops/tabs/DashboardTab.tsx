@@ -122,7 +122,9 @@ export function DashboardTab() {
             <tr key={j.job}>
               <td>{j.job}</td>
               <td>
-                {j.lastRun === null ? '—' : `${when(j.lastRun, locale)} (${duration(now - j.lastRun, t)})`}
+                {j.lastRun === null
+                  ? '—'
+                  : `${when(j.lastRun, locale)} (${t('time.ago', { time: duration(now - j.lastRun, t) })})`}
               </td>
               <td>{j.lockHolder ?? '—'}</td>
             </tr>
