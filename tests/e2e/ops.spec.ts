@@ -1,0 +1,171 @@
+/**
+ * The operator's console (issue #42, src/ops/) against the real server: operators added with the
+ * CLI sign in with their wallets at /ops and
+ * - a reviewer reviews a user's withdrawal and marks it sent with its txid, in English;
+ * - a treasurer's pool funding waits as a request until a second treasurer approves it, and the
+ *   pool's balance on the dashboard grows by the amount, in Chinese;
+ * - support sees the request without an Approve button, and the server refuses its approval.
+ * Screens are photographed at the phone's size, the dashboard once at a desktop's.
+ */
+import en from '../../locales/en.json' with { type: 'json' };
+import { admin } from './fixtures/admin.ts';
+import {
+  addOperator,
+  callFromPage,
+  dashboardBalance,
+  type Operator,
+  openConsole,
+  openTab,
+  removeOperators,
+} from './fixtures/ops-console.ts';
+import { submittedWithdrawal } from './fixtures/ops-withdrawal.ts';
+import { expect, test } from './fixtures/test.ts';
+import { screenshot } from './screenshot.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const POOL = ['staking_reward_pool', 'USDT'] as const;
+let reviewer: Operator;
+let treasurer: Operator;
+let secondTreasurer: Operator;
+let support: Operator;
+/** The funding request support must not approve (test 3), made by the treasurer in test 2. */
+let pendingId = '';
+
+test.beforeAll(() => {
+  // Before any operator exists: with operators, settings that guard money wait for approval.
+  admin('config', 'address-delay', 'off');
+});
+
+test.afterAll(() => {
+  expect(removeOperators()).toEqual([]);
+});
+
+test('a reviewer reviews a user’s withdrawal and marks it sent (en)', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { id, user } = await submittedWithdrawal(page);
+  reviewer = addOperator('reviewer');
+  const ops = await openConsole(browser, reviewer, 'en');
+  const { page: opsPage } = ops;
+  await screenshot(opsPage, 'ops-signed-in-en');
+
+  await openTab(opsPage, 'withdrawals');
+  const row = opsPage.locator(`[data-withdrawal="${id}"]`);
+  await expect(row).toContainText('50 USDT');
+  await screenshot(opsPage, 'ops-withdrawals-en');
+  await row.locator('.ops-link').click();
+  const detail = opsPage.locator('[data-section="withdrawal"]');
+  await expect(detail).toContainText(user);
+  await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'submitted');
+
+  // Every step asks for a reason before it runs.
+  await detail.locator('[data-action="review"] button').click();
+  const review = detail.locator('form[data-action="review"]');
+  await expect(review.locator('button[type="submit"]')).toBeDisabled();
+  await review.locator('textarea[name="reason"]').fill('address and amount checked');
+  await screenshot(opsPage, 'ops-withdrawal-review-en');
+  await review.locator('button[type="submit"]').click();
+  await expect(detail.locator('.ops-answer')).toContainText(`#${id}`);
+  await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'reviewed');
+
+  await detail.locator('[data-action="process"] button').click();
+  const processForm = detail.locator('form[data-action="process"]');
+  const txid = `opsE2e${Date.now()}`;
+  await processForm.locator('input[name="txid"]').fill(txid);
+  await processForm.locator('textarea[name="reason"]').fill('sent from the cold wallet');
+  await processForm.locator('button[type="submit"]').click();
+  await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'processing');
+  await expect(detail).toContainText(txid);
+  await screenshot(opsPage, 'ops-withdrawal-processed-en');
+
+  // The user sees it moving too.
+  await page.reload();
+  await expect(page.locator('.detail-head .status')).toHaveText(en.withdrawStatus.processing);
+  expect(ops.problems).toEqual([]);
+  await ops.close();
+});
+
+test('a pool funding waits for a second treasurer, then the pool grows (zh)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  treasurer = addOperator('treasurer');
+  secondTreasurer = addOperator('treasurer');
+  const first = await openConsole(browser, treasurer, 'zh');
+  const before = await dashboardBalance(first.page, ...POOL);
+  await screenshot(first.page, 'ops-dashboard-zh');
+
+  await openTab(first.page, 'config');
+  const form = first.page.locator('[data-section="command-form"]');
+  await form.locator('.ops-command-choice').selectOption('fund');
+  await form.locator('select[name="account"]').selectOption('staking-pool');
+  await form.locator('input[name="coin"]').fill('USDT');
+  await form.locator('input[name="amount"]').fill('100');
+  await form.locator('.ops-preview').click();
+  await form.locator('textarea[name="reason"]').fill('December staking rewards');
+  await expect(form.locator('.ops-two-person')).toBeVisible();
+  await form.locator('.ops-save').click();
+  const pending = form.locator('.ops-answer-pending');
+  await expect(pending).toBeVisible();
+  await screenshot(first.page, 'ops-fund-pending-zh');
+  const requestId = /#(\d+)/.exec((await pending.textContent()) ?? '')?.[1] ?? '';
+  expect(requestId).not.toBe('');
+  // Nothing moved yet.
+  expect(await dashboardBalance(first.page, ...POOL)).toBe(before);
+
+  // The requester cannot approve it.
+  await openTab(first.page, 'approvals');
+  const own = first.page.locator(`[data-approval="${requestId}"]`);
+  await expect(own.locator('.ops-own-request')).toBeVisible();
+  await expect(own.locator('[data-action="approve"]')).toHaveCount(0);
+
+  const second = await openConsole(browser, secondTreasurer, 'zh');
+  await openTab(second.page, 'approvals');
+  const card = second.page.locator(`[data-approval="${requestId}"]`);
+  await expect(card).toContainText('fund staking-pool USDT 100');
+  await screenshot(second.page, 'ops-approvals-zh');
+  await card.locator('[data-action="approve"] button').click();
+  await card.locator('form[data-action="approve"] button[type="submit"]').click();
+  await expect(second.page.locator(`[data-approval="${requestId}"]`)).toHaveCount(0);
+  await expect.poll(() => dashboardBalance(second.page, ...POOL)).toBe(before + 100);
+  await screenshot(second.page, 'ops-dashboard-funded-zh');
+
+  // Another request, left pending for support to look at (test 3).
+  await openTab(first.page, 'config');
+  await form.locator('input[name="amount"]').fill('5');
+  await form.locator('.ops-preview').click();
+  await form.locator('textarea[name="reason"]').fill('left for support to see');
+  await form.locator('.ops-save').click();
+  pendingId = /#(\d+)/.exec((await form.locator('.ops-answer-pending').textContent()) ?? '')?.[1] ?? '';
+  expect(pendingId).not.toBe('');
+  expect([...first.problems, ...second.problems]).toEqual([]);
+  await first.close();
+  await second.close();
+});
+
+test('support cannot approve a request (en)', async ({ browser }) => {
+  support = addOperator('support');
+  const ops = await openConsole(browser, support, 'en');
+  await expect(ops.page.locator('.ops-tabs [data-tab="operators"]')).toHaveCount(0);
+  await openTab(ops.page, 'approvals');
+  const card = ops.page.locator(`[data-approval="${pendingId}"]`);
+  await expect(card).toBeVisible();
+  await expect(card.locator('.ops-other-role')).toBeVisible();
+  await expect(card.locator('[data-action="approve"]')).toHaveCount(0);
+  await screenshot(ops.page, 'ops-approvals-support-en');
+
+  const answer = await callFromPage(ops.page, 'approve', { id: pendingId });
+  expect(['00000', '1001', '500']).not.toContain(answer.respCode);
+  expect(answer.respMsg).not.toBe('');
+  // Still waiting: the refusal changed nothing.
+  await ops.page.locator('.ops-refresh').click();
+  await expect(card).toHaveAttribute('data-status', 'pending');
+
+  expect(ops.problems).toEqual([]);
+  await ops.close();
+
+  // The same console on a desktop's screen.
+  const desktop = await openConsole(browser, support, 'en', { width: 1280, height: 800 });
+  await expect(desktop.page.locator('[data-pool]').first()).toBeVisible();
+  await screenshot(desktop.page, 'ops-dashboard-desktop-en');
+  expect(desktop.problems).toEqual([]);
+  await desktop.close();
+});
