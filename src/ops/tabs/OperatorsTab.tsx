@@ -50,7 +50,7 @@ function AddOperator({ onAdded }: { onAdded(): void }) {
   return (
     <form className="ops-add-operator" onSubmit={add}>
       <div className="ops-grid">
-        <div className="ops-field">
+        <div className="ops-field ops-wide">
           <label htmlFor="operator-address">{t('common.address')}</label>
           <input
             id="operator-address"
