@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { codePath, type Envelope, isSuccess } from '../protocol/envelope.ts';
 import { runAdminCommand } from '../server/admin/runner.ts';
+import { asFirstSetup } from '../server/admin/two-person.ts';
 import type { Database } from '../server/db/client.ts';
 import { rowsOf } from '../server/db/rows.ts';
 import { MarketEngine } from '../server/modules/markets/engine.ts';
@@ -41,7 +42,7 @@ export interface Target {
 /** Runs an operator command on the database as `admin … --reason bench`; a refusal stops the run. */
 async function admin(database: Database, ...argv: string[]): Promise<void> {
   const result = await runAdminCommand(
-    { argv: [...argv, '--reason', 'bench'], actor: 'bench' },
+    { argv: asFirstSetup([...argv, '--reason', 'bench']), actor: 'bench' },
     { database, via: 'direct' },
   );
   if (!result.ok) throw new Error(`admin ${argv.join(' ')} refused: ${result.text}`);

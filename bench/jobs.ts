@@ -13,6 +13,7 @@
 
 import { sql } from 'drizzle-orm';
 import { runAdminCommand } from '../server/admin/runner.ts';
+import { asFirstSetup } from '../server/admin/two-person.ts';
 import { envInteger } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { rowsOf } from '../server/db/rows.ts';
@@ -61,7 +62,7 @@ try {
   const db = database.db;
   const admin = async (...argv: string[]) => {
     const result = await runAdminCommand(
-      { argv: [...argv, '--reason', 'bench'], actor: 'bench' },
+      { argv: asFirstSetup([...argv, '--reason', 'bench']), actor: 'bench' },
       { database, via: 'direct' },
     );
     if (!result.ok) throw new Error(`admin ${argv.join(' ')}: ${result.text}`);

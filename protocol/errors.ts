@@ -5,7 +5,7 @@
  * published; new errors take new codes.
  *
  * Families: E1xxx request and protocol errors, E2xxx money and business rules (later issues),
- * E3xxx wallet login and account, `500` the ended session (docs/spec/design.md section 4).
+ * E3xxx wallet login and account, E4xxx the operator's console, `500` the ended session (docs/spec/design.md section 4).
  */
 export interface ErrorInfo {
   readonly code: string;
@@ -90,6 +90,15 @@ export const ERRORS = {
   invite_self: { code: 'E3011', http: 200 },
   invite_already_bound: { code: 'E3012', http: 200 },
   invite_cycle: { code: 'E3013', http: 200 },
+  // E4xxx: the operator's console (/adc/ops/*, docs/operations.md).
+  ops_not_operator: { code: 'E4001', http: 403 },
+  ops_role_forbidden: { code: 'E4002', http: 403 },
+  ops_reason_required: { code: 'E4003', http: 400 },
+  ops_user_not_found: { code: 'E4004', http: 404 },
+  approval_not_found: { code: 'E4010', http: 404 },
+  approval_own_request: { code: 'E4011', http: 409 },
+  approval_expired: { code: 'E4012', http: 409 },
+  approval_decided: { code: 'E4013', http: 409 },
 } as const satisfies Record<string, ErrorInfo>;
 
 export type ErrorName = keyof typeof ERRORS;

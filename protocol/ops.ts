@@ -43,7 +43,14 @@ export const TWO_PERSON_COMMANDS: readonly string[] = [
   'ido create',
 ];
 
-const READ_ALL: readonly OperatorRole[] = ['support', 'reviewer', 'treasurer', 'configurer', 'auditor', 'admin'];
+const READ_ALL: readonly OperatorRole[] = [
+  'support',
+  'reviewer',
+  'treasurer',
+  'configurer',
+  'auditor',
+  'admin',
+];
 
 /**
  * Which roles may run each admin command from the console. A command missing here is the CLI's
@@ -108,8 +115,8 @@ export const CALL_ROLES = {
   me: READ_ALL,
   logout: READ_ALL,
   dashboard: READ_ALL,
-  withdrawals: READ_ALL,
-  withdrawal: READ_ALL,
+  withdrawals: ['support', 'reviewer', 'treasurer', 'auditor', 'admin'],
+  withdrawal: ['support', 'reviewer', 'treasurer', 'auditor', 'admin'],
   user: ['support', 'reviewer', 'auditor', 'admin'],
   approvals: READ_ALL,
   approve: READ_ALL,
@@ -219,27 +226,51 @@ export interface PoolCoverage {
   account: string;
   coin: string;
   balance: string;
-  /** What the pool has promised and not yet paid (stakes' rewards, open positions' margin…). */
+  /**
+   * What the pool has promised and set aside, not yet paid: the paired reserve account's balance
+   * (staking_reserved for the staking pool, mining_reserved for the mining pool), else '0'.
+   */
   promised: string;
-  /** balance / promised as a decimal string, or null when nothing is promised. */
+  /** balance / promised (free money per unit promised), or null when nothing is promised. */
   coverage: string | null;
 }
 
 export interface JobHealth {
   job: string;
-  /** Unix ms of its last finished run, or null. */
+  /** Unix ms of its last finished run in this server process, or null. */
   lastRun: number | null;
-  /** The process holding its lock now, or null. */
-  lockHolder: string | null;
+  /** How its last run ended: its log line, `failed: …`, or null. */
+  lastOutcome: string | null;
+  /** Whether a run is going on in this process now (it holds the job's lock). */
+  running: boolean;
+}
+
+export interface HotWalletHealth {
+  chain: string;
+  /** The hot wallet's address, or null when withdrawals on this chain are sent by hand. */
+  address: string | null;
+  balances: { coin: string; balance: string }[];
+  paused: { coin: string; reason: string; since: number }[];
+  error: string | null;
+}
+
+export interface FeedHealth {
+  instrument: string;
+  source: string;
+  state: string;
+  /** Unix ms of the last tick, or null. */
+  lastTick: number | null;
+  /** now - lastTick, or null. */
+  lagMs: number | null;
 }
 
 export interface Dashboard {
-  audit: { balanced: boolean; imbalances: number; checkedAt: number };
+  audit: { balanced: boolean; problems: number; checkedAt: number };
   pools: PoolCoverage[];
-  hotWallets: { coin: string; chain: string; address: string | null; paused: string | null }[];
-  feeds: { instrument: string; source: string; lastTick: number | null; lagMs: number | null }[];
+  hotWallets: HotWalletHealth[];
+  feeds: FeedHealth[];
   jobs: JobHealth[];
-  solvency: { id: number; takenAt: number; ratio: string | null; users: number } | null;
+  solvency: { id: number; takenAt: number; users: number; rootHash: string } | null;
   withdrawalsWaiting: number;
   approvalsPending: number;
 }

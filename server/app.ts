@@ -26,7 +26,9 @@ import { securityHeaders } from './http/security-headers.ts';
 import { registerClient, sendShell } from './http/static.ts';
 import type { Translator } from './i18n.ts';
 import { attachSession } from './modules/account/session.ts';
+import { CONFIG_CHANNEL } from './modules/config/config.service.ts';
 import { registerTickStream } from './modules/markets/stream.ts';
+import { registerOps } from './ops/ops.routes.ts';
 
 /** Form bodies of product calls are small; anything larger is refused before it is read. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -214,6 +216,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   if (options.services.markets) registerTickStream(app, options.services.markets);
+  await registerOps(app, {
+    database,
+    publicUrl: config.publicUrl,
+    clientDir: config.clientDir,
+    rateLimitPerOperator: config.rateLimitPerWallet,
+    onChange: () => {
+      options.services.config.invalidate();
+      // Other processes on the same PostgreSQL drop their cache too, as after a CLI change.
+      if (database.kind === 'postgres') void database.notify(CONFIG_CHANNEL, '').catch(() => undefined);
+    },
+  });
 
   app.get('/healthz', async (_request, reply) => {
     try {

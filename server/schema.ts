@@ -1,5 +1,6 @@
 /** Every table, for drizzle-kit's migration generator and the typed query builder. */
 export * from './admin/audit.schema.ts';
+export * from './admin/operators.schema.ts';
 export * from './http/idempotency/idempotency.schema.ts';
 export * from './http/rate-limit.schema.ts';
 export * from './ledger/coins.schema.ts';

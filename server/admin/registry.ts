@@ -21,9 +21,15 @@ import {
   miningOutputCommand,
   miningSettleCommand,
 } from './commands/mining.ts';
-import { adjustCommand, auditCommand, fundCommand } from './commands/money.ts';
+import { adjustCommand, auditCommand, defundCommand, fundCommand } from './commands/money.ts';
 import { newsListCommand, newsPublishCommand } from './commands/news.ts';
 import { configOperatorPushCommand } from './commands/operator-push.ts';
+import {
+  approvalsListCommand,
+  operatorsAddCommand,
+  operatorsListCommand,
+  operatorsRemoveCommand,
+} from './commands/operators.ts';
 import { configReferralCommand } from './commands/referral.ts';
 import { solvencyListCommand, solvencyReserveCommand, solvencySnapshotCommand } from './commands/solvency.ts';
 import { configStakingPlanCommand, stakingMatureCommand, stakingPlansCommand } from './commands/staking.ts';
@@ -52,6 +58,7 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   configXpubCommand,
   depositCommand,
   fundCommand,
+  defundCommand,
   adjustCommand,
   auditCommand,
   configWithdrawCommand,
@@ -90,4 +97,8 @@ export const ADMIN_COMMANDS: readonly AdminCommand[] = [
   solvencySnapshotCommand,
   solvencyReserveCommand,
   solvencyListCommand,
+  operatorsAddCommand,
+  operatorsRemoveCommand,
+  operatorsListCommand,
+  approvalsListCommand,
 ];

@@ -4,16 +4,29 @@
  * every command, successful or not, leaves a row in the audit table.
  */
 import { parseArgs } from 'node:util';
-import type { Database, DbOrTx } from '../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../db/client.ts';
 import { retryOnConflict } from '../db/retry.ts';
 import { maskSensitive } from '../http/log-safety.ts';
 import { adminAudit } from './audit.schema.ts';
 import { type AdminCommand, type AdminContext, AdminUsageError } from './command.ts';
 import { ADMIN_COMMANDS } from './registry.ts';
+import { isTwoPerson, twoPersonGate } from './two-person.ts';
 
 export interface AdminRequest {
   argv: string[];
   actor: string;
+  /**
+   * Set only in this process when a second operator approved the request (server/ops): the
+   * command runs past the two-person gate. The admin socket never carries it.
+   */
+  approval?: {
+    id: number;
+    requestedBy: string;
+    /** Marks the request approved inside the command's own transaction, or throws if it was decided. */
+    claim(tx: Tx): Promise<void>;
+  };
+  /** Set only by the console's preview, whose transaction is rolled back: past the gate too. */
+  preview?: true;
 }
 
 export interface AdminResult {
@@ -37,7 +50,7 @@ export interface RunnerOptions {
   onChange?: () => void;
 }
 
-function findCommand(commands: readonly AdminCommand[], words: string[]) {
+export function findCommand(commands: readonly AdminCommand[], words: string[]) {
   const two = words.slice(0, 2).join(' ');
   return commands.find((c) => c.name === two) ?? commands.find((c) => c.name === words[0]);
 }
@@ -97,6 +110,7 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
         help: { type: 'boolean' },
         reason: { type: 'string' },
         actor: { type: 'string' },
+        'first-setup': { type: 'boolean' },
       },
       allowPositionals: true,
       strict: true,
@@ -123,6 +137,9 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
     return usageError('this command changes data: say why with --reason "…"', command);
 
   const { db } = options.database;
+  const auditReason = request.approval
+    ? `${reason} [approval #${request.approval.id}, asked by ${request.approval.requestedBy}]`
+    : reason;
   const tasks: (() => Promise<string>)[] = [];
   const base = {
     database: options.database,
@@ -144,15 +161,35 @@ export async function runAdminCommand(request: AdminRequest, options: RunnerOpti
       actor: request.actor,
       command: command.name,
       args: request.argv.filter((a) => a !== '--json'),
-      reason,
+      reason: auditReason,
       outcome,
       detail: detail === null ? null : maskSensitive(detail).slice(0, 500),
     });
+  if (command.mutating && isTwoPerson(command.name) && !request.approval && !request.preview) {
+    const gate = await twoPersonGate({
+      database: options.database,
+      command,
+      argv: request.argv,
+      actor: request.actor,
+      reason: reason ?? '',
+      firstSetup: parsed.values['first-setup'] === true,
+      dryRun: (tx) => command.run({ ...base, db: tx }, args),
+    });
+    if (gate.kind === 'refused') {
+      await audit(db, 'error', gate.message);
+      return usageError(gate.message, command);
+    }
+    if (gate.kind === 'pending') {
+      await audit(db, 'ok', gate.text);
+      return { ok: true, exitCode: 0, text: gate.text, json: { pending: gate.approval } };
+    }
+  }
   try {
     const output = command.mutating
       ? await retryOnConflict(() =>
           db.transaction(async (tx) => {
             tasks.length = 0; // a retried transaction queues its work afresh
+            await request.approval?.claim(tx);
             const result = await command.run({ ...base, db: tx }, args);
             await audit(tx, 'ok', result.text);
             return result;

@@ -40,6 +40,21 @@ export interface PeriodicJobOptions {
   everyMs?: number;
 }
 
+/** What the console's dashboard shows of each job this process runs (protocol/ops.ts JobHealth). */
+export interface JobRecord {
+  job: string;
+  lastRun: number | null;
+  lastOutcome: string | null;
+  running: boolean;
+}
+
+const records = new Map<string, JobRecord>();
+
+/** The jobs started in this process, with their last run. */
+export function jobRecords(): JobRecord[] {
+  return [...records.values()].map((r) => ({ ...r }));
+}
+
 export class PeriodicJob {
   readonly #options: Required<PeriodicJobOptions>;
   #timer: NodeJS.Timeout | null = null;
@@ -51,15 +66,24 @@ export class PeriodicJob {
 
   start(log: JobLog): void {
     const { name, run, now, everyMs } = this.#options;
+    const record: JobRecord = { job: name, lastRun: null, lastOutcome: null, running: false };
+    records.set(name, record);
     const tick = () => {
       if (this.#running) return;
+      record.running = true;
       this.#running = run(new Date(now()))
         .then((line) => {
           if (line) log.info(`${name}: ${line}`);
+          record.lastOutcome = line ?? 'nothing to do';
         })
-        .catch((error: unknown) => log.error({ err: error }, `${name} failed`))
+        .catch((error: unknown) => {
+          log.error({ err: error }, `${name} failed`);
+          record.lastOutcome = `failed: ${error instanceof Error ? error.message.split('\n')[0] : 'error'}`;
+        })
         .finally(() => {
           this.#running = null;
+          record.running = false;
+          record.lastRun = now();
         });
     };
     tick();

@@ -6,6 +6,7 @@
 import { count } from 'drizzle-orm';
 import { FEATURES } from '../../protocol/codes.ts';
 import { runAdminCommand } from '../admin/runner.ts';
+import { asFirstSetup } from '../admin/two-person.ts';
 import type { Database } from '../db/client.ts';
 import { coins } from '../modules/config/config.schema.ts';
 import {
@@ -250,7 +251,7 @@ export async function seedDemo(database: Database): Promise<number> {
   // Last, a first proof-of-solvency snapshot, so that /solvency opens on one (docs/solvency.md).
   for (const argv of [...DEMO_COMMANDS, ...demoIdoCommands(Date.now()), ['solvency', 'snapshot']]) {
     const result = await runAdminCommand(
-      { argv: [...argv, ...REASON], actor: 'seed' },
+      { argv: asFirstSetup([...argv, ...REASON]), actor: 'seed' },
       { database, via: 'direct' },
     );
     if (!result.ok) throw new Error(`demo seed failed at "${argv.join(' ')}": ${result.text}`);

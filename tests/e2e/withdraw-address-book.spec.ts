@@ -17,6 +17,7 @@ import { erc20Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import { applyDemoSeed, openConfiguredDatabase } from '../../server/runtime.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { connectLocalChain, type LocalChain, localChainConfig } from '../helpers/local-chain.ts';
@@ -70,10 +71,14 @@ class BookServer {
   }
   /** The operator's CLI through the running server's admin socket; its JSON answer. */
   admin(...argv: string[]): string {
-    return execFileSync(process.execPath, ['server/admin/cli.ts', ...argv, '--reason', 'e2e', '--json'], {
-      env: { ...process.env, DATA_DIR: this.dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    return execFileSync(
+      process.execPath,
+      ['server/admin/cli.ts', ...asFirstSetup(argv), '--reason', 'e2e', '--json'],
+      {
+        env: { ...process.env, DATA_DIR: this.dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      },
+    );
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import type { Database } from '../../server/db/client.ts';
 
 type DatabaseEnv = { readonly database: Database };
@@ -12,7 +13,7 @@ type DatabaseEnv = { readonly database: Database };
 /** Runs `argv` exactly as given (the test names its own `--reason`, or leaves it out on purpose). */
 export function opsAdmin(env: DatabaseEnv) {
   return (...argv: string[]) =>
-    runAdminCommand({ argv, actor: 'ops' }, { database: env.database, via: 'direct' });
+    runAdminCommand({ argv: asFirstSetup(argv), actor: 'ops' }, { database: env.database, via: 'direct' });
 }
 
 export function directAdmin(env: DatabaseEnv) {

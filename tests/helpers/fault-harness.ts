@@ -19,6 +19,7 @@ import { expect } from 'vitest';
 import type { ApiCode } from '../../protocol/codes.ts';
 import type { AnswerOf } from '../../protocol/contract.ts';
 import { type AdminResult, runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import { CLOCK_OFFSET_VARIABLE, unshiftedDate } from '../../server/clock.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { FAULT_AFTER_VARIABLE, FAULT_POINT_VARIABLE, type FaultPoint } from '../../server/faults.ts';
@@ -139,7 +140,7 @@ export async function stopServer(world: World): Promise<void> {
 /** An admin command in this process (see above); throws when it fails. */
 export async function admin(world: World, ...argv: string[]): Promise<AdminResult> {
   const result = await runAdminCommand(
-    { argv: [...argv, '--reason', 'fault points test'], actor: 'fault-points' },
+    { argv: asFirstSetup([...argv, '--reason', 'fault points test']), actor: 'fault-points' },
     { database: world.database, via: 'direct' },
   );
   await result.background;
@@ -224,7 +225,7 @@ export function launch(world: World, args: string[], fault: Fault | null): Launc
 
 /** The admin CLI with a fault armed (or none), as the operator runs it: the CLI opens the database. */
 export function cliRun(world: World, argv: string[], fault: Fault | null): Promise<Ended> {
-  return launch(world, ['server/admin/cli.ts', ...argv, '--json'], fault).ended;
+  return launch(world, ['server/admin/cli.ts', ...asFirstSetup(argv), '--json'], fault).ended;
 }
 
 /**

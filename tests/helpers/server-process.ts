@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { LocalAccount } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { ApiCode } from '../../protocol/codes.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import { type Answer, dataOf } from './app.ts';
 import { signedWithdrawal } from './signed-withdrawal.ts';
 
@@ -180,7 +181,7 @@ export function withdrawUntilGone(call: FormCall, account: LocalAccount, loops =
 
 /** The operator's CLI against the target's database, as `npm run admin` runs it. */
 export async function adminCli(env: Record<string, string>, ...argv: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['server/admin/cli.ts', ...argv, '--json'], {
+  const { stdout } = await run(process.execPath, ['server/admin/cli.ts', ...asFirstSetup(argv), '--json'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });

@@ -13,6 +13,7 @@ import { codePath } from '../../protocol/envelope.ts';
 import { adminAudit } from '../../server/admin/audit.schema.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
 import { adminSocketPath, listenAdminSocket, sendToSocket } from '../../server/admin/socket.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import type { Database } from '../../server/db/client.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -30,7 +31,7 @@ for (const target of DATABASE_TARGETS) {
     afterAll(async () => dispose?.());
 
     const admin = (argv: string[], actor = 'alice') =>
-      runAdminCommand({ argv, actor }, { database, via: 'direct' });
+      runAdminCommand({ argv: asFirstSetup(argv), actor }, { database, via: 'direct' });
 
     test('the demo seed runs as audited admin commands', async () => {
       expect(await seedDemo(database)).toBeGreaterThan(5);

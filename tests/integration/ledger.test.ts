@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DomainError, isRefusal } from '../../protocol/domain-error.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import type { Database } from '../../server/db/client.ts';
 import { sqlStateOf } from '../../server/db/retry.ts';
 import { rowsOf } from '../../server/db/rows.ts';
@@ -278,7 +279,8 @@ for (const target of DATABASE_TARGETS) {
     });
 
     test('operator commands: fund a pool, adjust a user up and down, never below zero', async () => {
-      const admin = (argv: string[]) => runAdminCommand({ argv, actor: 'ops' }, { database, via: 'direct' });
+      const admin = (argv: string[]) =>
+        runAdminCommand({ argv: asFirstSetup(argv), actor: 'ops' }, { database, via: 'direct' });
       expect(await admin(['fund', 'mining_output_pool', 'USDT', '1000', '--reason', 'launch'])).toMatchObject(
         { ok: true },
       );

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import type { Database } from '../../server/db/client.ts';
 import { MarketEngine } from '../../server/modules/markets/engine.ts';
 import { createSimulatedSource } from '../../server/modules/markets/feed.ts';
@@ -20,7 +21,10 @@ const SUNDAY_OPEN = Date.UTC(2026, 10, 29, 22);
 let database: Database;
 let now = SATURDAY_NOON;
 const admin = (...argv: string[]) =>
-  runAdminCommand({ argv: [...argv, '--reason', 'hours test'], actor: 'ops' }, { database, via: 'direct' });
+  runAdminCommand(
+    { argv: asFirstSetup([...argv, '--reason', 'hours test']), actor: 'ops' },
+    { database, via: 'direct' },
+  );
 
 beforeAll(async () => {
   database = await openDemoDatabase();

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import { caller, dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { newReceiver } from '../helpers/push-service.ts';
@@ -15,7 +16,7 @@ for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`announcements and contact on ${target.name}`, () => {
     const env = useSeededApp(target);
     const admin = (...argv: string[]) =>
-      runAdminCommand({ argv, actor: 'ops' }, { database: env.database, via: 'direct' });
+      runAdminCommand({ argv: asFirstSetup(argv), actor: 'ops' }, { database: env.database, via: 'direct' });
     const list = async (lang: string, body: Record<string, string> = {}) =>
       dataOf(await caller(env.app, { cookie: `lang=${lang}` })('10083', body));
     const details = (lang: string, id: number) =>

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { annualizedReturnOf } from '../../protocol/mining.ts';
 import { compare } from '../../protocol/money.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import type { Database } from '../../server/db/client.ts';
 import {
   codeHandlers,
@@ -23,7 +24,10 @@ let database: Database;
 let engine: MarketEngine;
 const features = implementedFeatures(handlerMap(codeHandlers));
 const admin = (...argv: string[]) =>
-  runAdminCommand({ argv: [...argv, '--reason', 'test'], actor: 'ops' }, { database, via: 'direct' });
+  runAdminCommand(
+    { argv: asFirstSetup([...argv, '--reason', 'test']), actor: 'ops' },
+    { database, via: 'direct' },
+  );
 
 beforeAll(async () => {
   database = await openDemoDatabase();

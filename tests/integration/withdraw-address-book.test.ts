@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -159,7 +160,7 @@ for (const target of DATABASE_TARGETS) {
       const bad = async (...argv: string[]) => {
         const { runAdminCommand } = await import('../../server/admin/runner.ts');
         const r = await runAdminCommand(
-          { argv: [...argv, '--reason', 'test'], actor: 'ops' },
+          { argv: asFirstSetup([...argv, '--reason', 'test']), actor: 'ops' },
           { database: env.database, via: 'direct' },
         );
         expect(r.ok).toBe(false);

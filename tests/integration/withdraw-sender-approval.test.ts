@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { adminAudit } from '../../server/admin/audit.schema.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { withdrawalEvents, withdrawals } from '../../server/modules/withdraw/withdraw.schema.ts';
 import { withdrawalApprovals } from '../../server/modules/withdraw-sender/index.ts';
@@ -33,7 +34,7 @@ for (const target of DATABASE_TARGETS)
     ]);
     const as = (actor: string, ...argv: string[]) =>
       runAdminCommand(
-        { argv: [...argv, '--reason', 'checked'], actor },
+        { argv: asFirstSetup([...argv, '--reason', 'checked']), actor },
         { database: env.database, via: 'direct' },
       );
     const statusOf = async (id: number) =>

@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
 import { withdrawalTypedData } from '../../protocol/withdraw-authorization.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { balanceOf, systemAccount } from '../../server/ledger/ledger.ts';
 import { withdrawalTerms } from '../../server/modules/withdraw/withdraw.schema.ts';
@@ -346,7 +347,7 @@ describe('operator commands as the issue writes them', () => {
   if (!target) throw new Error('no database');
   const env = useSeededApp(target);
   const bare = (...argv: string[]) =>
-    runAdminCommand({ argv, actor: 'ops' }, { database: env.database, via: 'direct' });
+    runAdminCommand({ argv: asFirstSetup(argv), actor: 'ops' }, { database: env.database, via: 'direct' });
 
   test('routine steps record a reason of their own; rejections and failures must give one', async () => {
     const user = await signIn(env.app, freshKey());

@@ -20,6 +20,7 @@ import type { ApiCode } from '../../protocol/codes.ts';
 import type { AnswerOf } from '../../protocol/contract.ts';
 import { errorNameForCode } from '../../protocol/errors.ts';
 import { runAdminCommand } from '../../server/admin/runner.ts';
+import { asFirstSetup } from '../../server/admin/two-person.ts';
 import type { Database } from '../../server/db/client.ts';
 import { ledgerAccounts } from '../../server/ledger/ledger.schema.ts';
 import { SYSTEM_OWNER } from '../../server/ledger/ledger.ts';
@@ -117,7 +118,10 @@ export async function startTradingSystem(
   const engine = new MarketEngine({ database, source });
   const { app } = (await buildTestApp(database, { markets: engine })) as { app: FastifyInstance };
   const admin = async (...argv: string[]) =>
-    runAdminCommand({ argv: [...argv, '--reason', 'model'], actor: 'model' }, { database, via: 'direct' });
+    runAdminCommand(
+      { argv: asFirstSetup([...argv, '--reason', 'model']), actor: 'model' },
+      { database, via: 'direct' },
+    );
   const users: TradingSystem['users'] = [];
   for (const amount of funds) {
     const signed = await signIn(app, freshKey());

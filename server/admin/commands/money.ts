@@ -47,40 +47,61 @@ export const POOL_ALIASES: Readonly<Record<string, PoolAccount>> = {
   'trading-pool': 'trading_margin_pool',
 };
 
-export const fundCommand: AdminCommand<true> = {
-  name: 'fund',
-  summary: 'Fund a system pool from operator money (e.g. staking-pool USDT 100000)',
-  usage: `fund <account> <coin> <amount> --reason "…"   (accounts: ${POOL_ACCOUNTS.join(', ')}; aliases: ${Object.keys(POOL_ALIASES).join(', ')})`,
-  mutating: true,
-  options: {},
-  async run(ctx, { positionals }) {
-    const [rawAccount, rawCoin, rawAmount] = positionals;
-    const account =
-      rawAccount && Object.hasOwn(POOL_ALIASES, rawAccount) ? POOL_ALIASES[rawAccount] : rawAccount;
-    if (!account || !isSystemAccount(account) || !(POOL_ACCOUNTS as readonly string[]).includes(account)) {
-      throw new AdminUsageError(
-        `account must be one of ${[...POOL_ACCOUNTS, ...Object.keys(POOL_ALIASES)].join(', ')}`,
-      );
-    }
-    const coin = coinArg(rawCoin);
-    const amount = amountArg(rawAmount, false);
-    const tx = ctx.db;
-    const result = await guarded(() =>
-      post(tx, {
-        type: 'pool_funding',
-        idempotencyKey: `fund:${randomUUID()}`,
-        reference: `pool:${account}`,
-        memo: ctx.reason ?? undefined,
-        postings: transfer(systemAccount('operator_funding'), systemAccount(account), coin, amount),
-      }),
+function poolArg(rawAccount: string | undefined): PoolAccount {
+  const account =
+    rawAccount && Object.hasOwn(POOL_ALIASES, rawAccount) ? POOL_ALIASES[rawAccount] : rawAccount;
+  if (!account || !isSystemAccount(account) || !(POOL_ACCOUNTS as readonly string[]).includes(account)) {
+    throw new AdminUsageError(
+      `account must be one of ${[...POOL_ACCOUNTS, ...Object.keys(POOL_ALIASES)].join(', ')}`,
     );
-    const balance = await balanceOf(tx, systemAccount(account), coin);
-    return {
-      text: `${account} funded with ${amount} ${coin}; balance ${balance} ${coin}`,
-      json: { entryId: result.entryId, account, coin, amount, balance },
-    };
-  },
-};
+  }
+  return account as PoolAccount;
+}
+
+/** `fund` moves operator money into a pool; `defund` takes what the pool holds beyond its promises back. */
+function poolCommand(direction: 'fund' | 'defund'): AdminCommand<true> {
+  const funding = direction === 'fund';
+  return {
+    name: direction,
+    summary: funding
+      ? 'Fund a system pool from operator money (e.g. staking-pool USDT 100000)'
+      : 'Take money out of a system pool back to the operator (never below zero; reserved promises stay)',
+    usage: `${direction} <account> <coin> <amount> --reason "…"   (accounts: ${POOL_ACCOUNTS.join(', ')}; aliases: ${Object.keys(POOL_ALIASES).join(', ')})`,
+    mutating: true,
+    options: {},
+    async run(ctx, { positionals }) {
+      const [rawAccount, rawCoin, rawAmount] = positionals;
+      const account = poolArg(rawAccount);
+      const coin = coinArg(rawCoin);
+      const amount = amountArg(rawAmount, false);
+      const tx = ctx.db;
+      if (!funding) {
+        const held = await balanceOf(tx, systemAccount(account), coin);
+        if (dec(held).lessThan(dec(amount)))
+          throw new AdminUsageError(`${account} holds ${held} ${coin}: cannot take ${amount} out`);
+      }
+      const from = funding ? systemAccount('operator_funding') : systemAccount(account);
+      const to = funding ? systemAccount(account) : systemAccount('operator_funding');
+      const result = await guarded(() =>
+        post(tx, {
+          type: 'pool_funding',
+          idempotencyKey: `${direction}:${randomUUID()}`,
+          reference: `pool:${account}`,
+          memo: ctx.reason ?? undefined,
+          postings: transfer(from, to, coin, amount),
+        }),
+      );
+      const balance = await balanceOf(tx, systemAccount(account), coin);
+      return {
+        text: `${account} ${funding ? 'funded with' : 'defunded by'} ${amount} ${coin}; balance ${balance} ${coin}`,
+        json: { entryId: result.entryId, account, coin, amount, balance },
+      };
+    },
+  };
+}
+
+export const fundCommand = poolCommand('fund');
+export const defundCommand = poolCommand('defund');
 
 export const adjustCommand: AdminCommand<true> = {
   name: 'adjust',
