@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { commandOf, needsSecondOperator, splitWords } from './argv.ts';
+import { COMMAND_ROLES } from '../../protocol/ops.ts';
+import {
+  commandOf,
+  needsSecondOperator,
+  RUN_WITHOUT_PREVIEW,
+  runsWithoutPreview,
+  splitWords,
+} from './argv.ts';
 
 describe('splitWords', () => {
   it('splits on spaces and keeps quoted words whole', () => {
@@ -37,5 +44,22 @@ describe('commandOf', () => {
   it('knows which commands wait for a second operator', () => {
     expect(needsSecondOperator(['fund', 'staking-pool', 'USDT', '100'])).toBe(true);
     expect(needsSecondOperator(['config', 'feature', 'on', 'ido'])).toBe(false);
+  });
+});
+
+describe('RUN_WITHOUT_PREVIEW', () => {
+  it('is exactly the console’s commands the server does not count as mutating', async () => {
+    // The server's registry, imported by a path TypeScript does not follow: this folder is checked
+    // as browser code (tsconfig.app.json), the registry as Node's.
+    const registry = '../../server/admin/registry.ts';
+    const { ADMIN_COMMANDS } = (await import(/* @vite-ignore */ registry)) as {
+      ADMIN_COMMANDS: readonly { name: string; mutating: boolean }[];
+    };
+    const readOnly = ADMIN_COMMANDS.filter((c) => !c.mutating && Object.hasOwn(COMMAND_ROLES, c.name)).map(
+      (c) => c.name,
+    );
+    expect([...RUN_WITHOUT_PREVIEW].sort()).toEqual(readOnly.sort());
+    expect(runsWithoutPreview(['config', 'show'])).toBe(true);
+    expect(runsWithoutPreview(['config', 'pair', 'BTC', 'USDT'])).toBe(false);
   });
 });

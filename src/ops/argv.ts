@@ -48,6 +48,34 @@ export function commandOf(argv: readonly string[]): string | null {
   return Object.hasOwn(COMMAND_ROLES, one) ? one : null;
 }
 
+/**
+ * The console's commands that are not `mutating` on the server (server/admin/commands/*): the
+ * server has nothing to preview in a rolled-back transaction for them (it refuses `preview`), so
+ * the console runs them at once. Two of them still change something in transactions of their own
+ * (a solvency snapshot, the IDO phases). argv.test.ts checks this list against the registry.
+ */
+export const RUN_WITHOUT_PREVIEW: readonly string[] = [
+  'status',
+  'config show',
+  'withdrawals list',
+  'staking plans',
+  'exchange pairs',
+  'mining machines',
+  'ido list',
+  'ido advance',
+  'news list',
+  'solvency list',
+  'solvency snapshot',
+  'markets status',
+  'hotwallet status',
+  'audit',
+];
+
+export function runsWithoutPreview(argv: readonly string[]): boolean {
+  const name = commandOf(argv);
+  return name !== null && RUN_WITHOUT_PREVIEW.includes(name);
+}
+
 /** Whether a second operator must approve the command before it runs. */
 export function needsSecondOperator(argv: readonly string[]): boolean {
   const name = commandOf(argv);

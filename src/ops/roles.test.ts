@@ -29,6 +29,7 @@ describe('tabsFor', () => {
     expect(tabsFor('admin')).toContain('operators');
     expect(tabsFor('treasurer')).not.toContain('users');
     expect(tabsFor('auditor')).toContain('audit');
+    expect(tabsFor('configurer')).not.toContain('withdrawals');
   });
 });
 

@@ -19,7 +19,7 @@ import {
   removeOperators,
 } from './fixtures/ops-console.ts';
 import { submittedWithdrawal } from './fixtures/ops-withdrawal.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, type Page, test } from './fixtures/test.ts';
 import { screenshot } from './screenshot.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -85,6 +85,16 @@ test('a reviewer reviews a user’s withdrawal and marks it sent (en)', async ({
   await ops.close();
 });
 
+/** The configuration tab's form for `fund staking-pool USDT <amount>`, filled in. */
+async function fundForm(page: Page, amount: string) {
+  const form = page.locator('[data-section="command-form"]');
+  await form.locator('.ops-command-choice').selectOption('fund');
+  await form.locator('select[name="account"]').selectOption('staking-pool');
+  await form.locator('input[name="coin"]').fill('USDT');
+  await form.locator('input[name="amount"]').fill(amount);
+  return form;
+}
+
 test('a pool funding waits for a second treasurer, then the pool grows (zh)', async ({ browser }) => {
   test.setTimeout(120_000);
   treasurer = addOperator('treasurer');
@@ -94,11 +104,7 @@ test('a pool funding waits for a second treasurer, then the pool grows (zh)', as
   await screenshot(first.page, 'ops-dashboard-zh');
 
   await openTab(first.page, 'config');
-  const form = first.page.locator('[data-section="command-form"]');
-  await form.locator('.ops-command-choice').selectOption('fund');
-  await form.locator('select[name="account"]').selectOption('staking-pool');
-  await form.locator('input[name="coin"]').fill('USDT');
-  await form.locator('input[name="amount"]').fill('100');
+  const form = await fundForm(first.page, '100');
   await form.locator('.ops-preview').click();
   await form.locator('textarea[name="reason"]').fill('December staking rewards');
   await expect(form.locator('.ops-two-person')).toBeVisible();
@@ -130,7 +136,7 @@ test('a pool funding waits for a second treasurer, then the pool grows (zh)', as
 
   // Another request, left pending for support to look at (test 3).
   await openTab(first.page, 'config');
-  await form.locator('input[name="amount"]').fill('5');
+  await fundForm(first.page, '5');
   await form.locator('.ops-preview').click();
   await form.locator('textarea[name="reason"]').fill('left for support to see');
   await form.locator('.ops-save').click();
@@ -152,15 +158,27 @@ test('support cannot approve a request (en)', async ({ browser }) => {
   await expect(card.locator('[data-action="approve"]')).toHaveCount(0);
   await screenshot(ops.page, 'ops-approvals-support-en');
 
+  // No problem until the refused call below, which the browser logs as a failed resource (403).
+  expect(ops.problems).toEqual([]);
   const answer = await callFromPage(ops.page, 'approve', { id: pendingId });
-  expect(['00000', '1001', '500']).not.toContain(answer.respCode);
+  // ops_role_forbidden (protocol/errors.ts): not a session problem, a refusal.
+  expect(answer.respCode).toBe('E4002');
   expect(answer.respMsg).not.toBe('');
   // Still waiting: the refusal changed nothing.
   await ops.page.locator('.ops-refresh').click();
   await expect(card).toHaveAttribute('data-status', 'pending');
-
-  expect(ops.problems).toEqual([]);
   await ops.close();
+
+  // The treasurer takes the request back: nothing is left waiting after this spec.
+  const requester = await openConsole(browser, treasurer, 'en');
+  await openTab(requester.page, 'approvals');
+  const own = requester.page.locator(`[data-approval="${pendingId}"]`);
+  await own.locator('[data-action="take-back"] button').click();
+  await own.locator('form[data-action="take-back"] textarea[name="reason"]').fill('not needed after all');
+  await own.locator('form[data-action="take-back"] button[type="submit"]').click();
+  await expect(requester.page.locator('.ops-answer')).toContainText(`#${pendingId} refused`);
+  await expect(requester.page.locator(`[data-approval="${pendingId}"]`)).toHaveCount(0);
+  await requester.close();
 
   // The same console on a desktop's screen.
   const desktop = await openConsole(browser, support, 'en', { width: 1280, height: 800 });

@@ -2,11 +2,13 @@
  * Runs a command that changes something: first `preview` (what it would change, from the server),
  * then, with a reason, `command`. A command that moves or promises money (TWO_PERSON_COMMANDS)
  * does not run yet: it becomes a request a second operator approves, and the button says so.
+ * A command the server does not preview (a list, a snapshot: argv.ts RUN_WITHOUT_PREVIEW) runs at
+ * once, its reason optional.
  */
 import { useState } from 'react';
 import type { CommandAnswer, PreviewAnswer } from '../../../protocol/ops.ts';
 import { opsCall } from '../api.ts';
-import { needsSecondOperator } from '../argv.ts';
+import { needsSecondOperator, runsWithoutPreview } from '../argv.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { argvLine } from '../tabs/command-specs.ts';
 import { CommandAnswerView } from './CommandAnswerView.tsx';
@@ -40,6 +42,7 @@ export function CommandRunner({
   // A preview counts only for the words it was made of.
   const current = preview && preview.line === line ? preview.answer : null;
   const twoPerson = argv !== null && needsSecondOperator(argv);
+  const direct = argv !== null && runsWithoutPreview(argv);
 
   async function runPreview() {
     if (!argv || !line) return;
@@ -56,11 +59,16 @@ export function CommandRunner({
   }
 
   async function save() {
-    if (!argv || !current?.ok || !reasonOk(reason)) return;
+    if (!argv || busy) return;
+    if (!direct && (!current?.ok || !reasonOk(reason))) return;
+    if (direct && reason.trim() !== '' && !reasonOk(reason)) return;
     setBusy(true);
     try {
       setAnswer(
-        await opsCall<CommandAnswer>('command', { argv: JSON.stringify(argv), reason: reason.trim() }),
+        await opsCall<CommandAnswer>('command', {
+          argv: JSON.stringify(argv),
+          reason: reason.trim() || undefined,
+        }),
       );
       setPreview(null);
       setReason('');
@@ -77,10 +85,29 @@ export function CommandRunner({
       <pre className="ops-pre ops-command-line" data-line={line ?? ''}>
         {line ?? empty ?? t('command.incomplete')}
       </pre>
-      <button type="button" className="ops-button ops-preview" disabled={!argv || busy} onClick={runPreview}>
-        {t('command.preview')}
-      </button>
-      {current && (
+      {direct ? (
+        <>
+          <ReasonField value={reason} onChange={setReason} optional />
+          <button
+            type="button"
+            className="ops-button ops-primary ops-run"
+            disabled={busy || (reason.trim() !== '' && !reasonOk(reason))}
+            onClick={save}
+          >
+            {t('command.run')}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="ops-button ops-preview"
+          disabled={!argv || busy}
+          onClick={runPreview}
+        >
+          {t('command.preview')}
+        </button>
+      )}
+      {current && !direct && (
         <div className={`ops-preview-answer ${current.ok ? '' : 'ops-answer-failed'}`} data-ok={current.ok}>
           {current.changes.length > 0 ? (
             <ul className="ops-diff">
@@ -97,7 +124,7 @@ export function CommandRunner({
           {current.text && <pre className="ops-pre">{current.text}</pre>}
         </div>
       )}
-      {current?.ok && (
+      {current?.ok && !direct && (
         <>
           <ReasonField value={reason} onChange={setReason} />
           {twoPerson && <p className="ops-note ops-two-person">{t('command.twoPersonHint')}</p>}

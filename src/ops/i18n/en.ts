@@ -80,10 +80,10 @@ export const en = {
 
   'dash.audit': 'Ledger audit',
   'dash.balanced': 'Balanced',
-  'dash.imbalances': '{n} imbalance(s)',
+  'dash.problems': '{n} problem(s)',
   'dash.withdrawalsWaiting': 'Withdrawals waiting',
   'dash.approvalsPending': 'Approvals pending',
-  'dash.solvency': 'Solvency ratio',
+  'dash.solvency': 'Solvency snapshot',
   'dash.solvencyOf': 'snapshot of {at}, {users} users',
   'dash.noSnapshot': 'no snapshot yet',
   'dash.pools': 'Pools',
@@ -101,7 +101,9 @@ export const en = {
   'dash.jobs': 'Jobs',
   'dash.job': 'Job',
   'dash.lastRun': 'Last run',
-  'dash.lockHolder': 'Lock held by',
+  'dash.outcome': 'Outcome',
+  'dash.running': 'Running now',
+  'dash.byHand': 'none (sent by hand)',
   'dash.loadedAt': 'Loaded at',
 
   'wstatus.submitted': 'Submitted',
@@ -159,6 +161,7 @@ export const en = {
   'command.preview': 'Preview',
   'command.noChanges': 'No setting changes.',
   'command.save': 'Save',
+  'command.run': 'Run',
   'command.request': 'Request approval (waits for a second operator)',
   'command.twoPersonHint':
     'This command moves or promises money: it runs only after a second operator with the same role approves it.',
@@ -179,7 +182,8 @@ export const en = {
   'approval.outcome': 'Outcome',
   'approval.approve': 'Approve',
   'approval.refuse': 'Refuse',
-  'approval.ownRequest': 'Your own request: another operator must approve it.',
+  'approval.takeBack': 'Take the request back',
+  'approval.ownRequest': 'Your own request: another operator must approve it. You may take it back.',
   'approval.otherRole': 'Only an operator with the role that runs this command can decide it.',
 
   'news.compose': 'Write an announcement',

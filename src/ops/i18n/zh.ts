@@ -78,10 +78,10 @@ export const zh: Messages = {
 
   'dash.audit': '账本审计',
   'dash.balanced': '平衡',
-  'dash.imbalances': '{n} 处不平衡',
+  'dash.problems': '{n} 处问题',
   'dash.withdrawalsWaiting': '待处理提现',
   'dash.approvalsPending': '待审批',
-  'dash.solvency': '偿付比率',
+  'dash.solvency': '偿付能力快照',
   'dash.solvencyOf': '{at} 的快照，{users} 位用户',
   'dash.noSnapshot': '尚无快照',
   'dash.pools': '资金池',
@@ -99,7 +99,9 @@ export const zh: Messages = {
   'dash.jobs': '任务',
   'dash.job': '任务',
   'dash.lastRun': '上次运行',
-  'dash.lockHolder': '锁持有者',
+  'dash.outcome': '结果',
+  'dash.running': '正在运行',
+  'dash.byHand': '无（人工发送）',
   'dash.loadedAt': '加载于',
 
   'wstatus.submitted': '已提交',
@@ -157,6 +159,7 @@ export const zh: Messages = {
   'command.preview': '预览',
   'command.noChanges': '没有设置变化。',
   'command.save': '保存',
+  'command.run': '运行',
   'command.request': '申请审批（等待第二位运营人员）',
   'command.twoPersonHint': '此命令涉及资金的划转或承诺：须由另一位同角色的运营人员批准后才会执行。',
 
@@ -176,7 +179,8 @@ export const zh: Messages = {
   'approval.outcome': '结果',
   'approval.approve': '批准',
   'approval.refuse': '驳回',
-  'approval.ownRequest': '这是你自己的申请：须由另一位运营人员批准。',
+  'approval.takeBack': '撤回申请',
+  'approval.ownRequest': '这是你自己的申请：须由另一位运营人员批准。你可以撤回。',
   'approval.otherRole': '只有具备运行此命令角色的运营人员才能处理。',
 
   'news.compose': '撰写公告',

@@ -17,15 +17,19 @@ import { argvLine } from './command-specs.ts';
 
 const STATUSES: readonly ApprovalStatus[] = ['pending', 'approved', 'refused', 'expired', 'failed'];
 
-/** What `approve` and `refuse` answer is the command's answer when it ran, or the request as it now is. */
-function asAnswer(value: unknown): CommandAnswer | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const status = (value as { status?: unknown }).status;
-  return status === 'done' || status === 'pending' ? (value as CommandAnswer) : null;
+/** `approve` and `refuse` answer the request as it now is (approved with the command's output, failed, refused). */
+function decide(call: 'approve' | 'refuse', id: number, reason: string): Promise<Approval> {
+  return opsCall<Approval>(call, { id: String(id), reason: reason || undefined });
 }
 
-async function decide(call: 'approve' | 'refuse', id: number, reason: string): Promise<CommandAnswer | null> {
-  return asAnswer(await opsCall<unknown>(call, { id: String(id), reason: reason || undefined }));
+/** A decided request as a command's answer: what the command printed, or why it was refused. */
+function asAnswer(approval: Approval): CommandAnswer {
+  return {
+    status: 'done',
+    ok: approval.status === 'approved' || approval.status === 'refused',
+    text: `#${approval.id} ${approval.status}${approval.outcome ? `: ${approval.outcome}` : ''}`,
+    json: null,
+  };
 }
 
 function ApprovalCard({
@@ -35,7 +39,7 @@ function ApprovalCard({
 }: {
   approval: Approval;
   me: OperatorInfo;
-  onDecided(answer: CommandAnswer | null): void;
+  onDecided(answer: Approval): void;
 }) {
   const { t, locale } = useI18n();
   const decision = approvalDecision(me, approval);
@@ -64,7 +68,23 @@ function ApprovalCard({
       </header>
       <pre className="ops-pre ops-command-line">{argvLine(approval.argv)}</pre>
       <Facts items={facts} />
-      {decision === 'own-request' && <p className="ops-note ops-own-request">{t('approval.ownRequest')}</p>}
+      {decision === 'own-request' && (
+        <>
+          <p className="ops-note ops-own-request">{t('approval.ownRequest')}</p>
+          <div className="ops-actions">
+            <ActionForm
+              action="take-back"
+              label={t('approval.takeBack')}
+              danger
+              showAnswer={false}
+              run={async (reason) => {
+                onDecided(await decide('refuse', approval.id, reason));
+                return null;
+              }}
+            />
+          </div>
+        </>
+      )}
       {decision === 'other-role' && <p className="ops-note ops-other-role">{t('approval.otherRole')}</p>}
       {decision === 'decide' && (
         <div className="ops-actions">
@@ -73,16 +93,20 @@ function ApprovalCard({
             label={t('approval.approve')}
             reasonOptional
             showAnswer={false}
-            run={(reason) => decide('approve', approval.id, reason)}
-            onDone={onDecided}
+            run={async (reason) => {
+              onDecided(await decide('approve', approval.id, reason));
+              return null;
+            }}
           />
           <ActionForm
             action="refuse"
             label={t('approval.refuse')}
             danger
             showAnswer={false}
-            run={(reason) => decide('refuse', approval.id, reason)}
-            onDone={onDecided}
+            run={async (reason) => {
+              onDecided(await decide('refuse', approval.id, reason));
+              return null;
+            }}
           />
         </div>
       )}
@@ -94,7 +118,7 @@ export function ApprovalsTab({ me }: { me: OperatorInfo }) {
   const { t } = useI18n();
   const [status, setStatus] = useState<ApprovalStatus | ''>('pending');
   const list = useOpsLoad<Approval[]>('approvals', { status: status || undefined });
-  const [last, setLast] = useState<CommandAnswer | null>(null);
+  const [last, setLast] = useState<Approval | null>(null);
   return (
     <Section
       title={t('tab.approvals')}
@@ -118,7 +142,7 @@ export function ApprovalsTab({ me }: { me: OperatorInfo }) {
           </select>
         </label>
       </div>
-      {last && <CommandAnswerView answer={last} />}
+      {last && <CommandAnswerView answer={asAnswer(last)} />}
       {list.data && list.data.length === 0 && <p className="ops-note">{t('common.none')}</p>}
       <div className="ops-approvals">
         {(list.data ?? []).map((approval) => (

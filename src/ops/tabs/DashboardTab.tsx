@@ -34,7 +34,7 @@ export function DashboardTab() {
         <div className={`ops-card ${data.audit.balanced ? 'ops-good' : 'ops-bad'}`} data-card="audit">
           <span>{t('dash.audit')}</span>
           <strong>
-            {data.audit.balanced ? t('dash.balanced') : t('dash.imbalances', { n: data.audit.imbalances })}
+            {data.audit.balanced ? t('dash.balanced') : t('dash.problems', { n: data.audit.problems })}
           </strong>
           <small>{when(data.audit.checkedAt, locale)}</small>
         </div>
@@ -48,8 +48,8 @@ export function DashboardTab() {
         </div>
         <div className="ops-card" data-card="solvency">
           <span>{t('dash.solvency')}</span>
-          <strong>{data.solvency?.ratio ?? '—'}</strong>
-          <small>
+          <strong>{data.solvency ? `#${data.solvency.id}` : '—'}</strong>
+          <small title={data.solvency?.rootHash}>
             {data.solvency
               ? t('dash.solvencyOf', { at: when(data.solvency.takenAt, locale), users: data.solvency.users })
               : t('dash.noSnapshot')}
@@ -84,15 +84,27 @@ export function DashboardTab() {
 
       <Section title={t('dash.hotWallets')} name="hot-wallets">
         <Table
-          head={[t('common.coin'), t('common.chain'), t('common.address'), t('dash.paused')]}
+          head={[t('common.chain'), t('common.address'), t('dash.balance'), t('dash.paused')]}
           empty={data.hotWallets.length === 0}
         >
           {data.hotWallets.map((w) => (
-            <tr key={`${w.coin} ${w.chain}`}>
-              <td>{w.coin}</td>
+            <tr key={w.chain}>
               <td>{w.chain}</td>
-              <td title={w.address ?? ''}>{shortAddress(w.address)}</td>
-              <td className={w.paused ? 'ops-bad' : ''}>{w.paused ?? t('common.no')}</td>
+              <td title={w.address ?? ''}>{w.address ? shortAddress(w.address) : t('dash.byHand')}</td>
+              <td className="ops-num">
+                {w.error ? (
+                  <span className="ops-bad">{w.error}</span>
+                ) : (
+                  w.balances.map((b) => <div key={b.coin}>{`${b.balance} ${b.coin}`}</div>)
+                )}
+              </td>
+              <td className={w.paused.length > 0 ? 'ops-bad' : ''}>
+                {w.paused.length === 0
+                  ? t('common.no')
+                  : w.paused.map((p) => (
+                      <div key={p.coin} title={when(p.since, locale)}>{`${p.coin}: ${p.reason}`}</div>
+                    ))}
+              </td>
             </tr>
           ))}
         </Table>
@@ -100,13 +112,20 @@ export function DashboardTab() {
 
       <Section title={t('dash.feeds')} name="feeds">
         <Table
-          head={[t('dash.instrument'), t('dash.source'), t('dash.lastTick'), t('dash.lag')]}
+          head={[
+            t('dash.instrument'),
+            t('dash.source'),
+            t('common.status'),
+            t('dash.lastTick'),
+            t('dash.lag'),
+          ]}
           empty={data.feeds.length === 0}
         >
           {data.feeds.map((f) => (
             <tr key={`${f.instrument} ${f.source}`}>
               <td>{f.instrument}</td>
               <td>{f.source}</td>
+              <td>{f.state}</td>
               <td>{when(f.lastTick, locale)}</td>
               <td className={f.lagMs === null || f.lagMs > FEED_LAG_WARN_MS ? 'ops-bad' : ''}>
                 {f.lagMs === null ? '—' : duration(f.lagMs, t)}
@@ -117,7 +136,10 @@ export function DashboardTab() {
       </Section>
 
       <Section title={t('dash.jobs')} name="jobs">
-        <Table head={[t('dash.job'), t('dash.lastRun'), t('dash.lockHolder')]} empty={data.jobs.length === 0}>
+        <Table
+          head={[t('dash.job'), t('dash.lastRun'), t('dash.outcome'), t('dash.running')]}
+          empty={data.jobs.length === 0}
+        >
           {data.jobs.map((j) => (
             <tr key={j.job}>
               <td>{j.job}</td>
@@ -126,7 +148,10 @@ export function DashboardTab() {
                   ? '—'
                   : `${when(j.lastRun, locale)} (${t('time.ago', { time: duration(now - j.lastRun, t) })})`}
               </td>
-              <td>{j.lockHolder ?? '—'}</td>
+              <td className={j.lastOutcome?.startsWith('failed') ? 'ops-bad ops-wrap' : 'ops-wrap'}>
+                {j.lastOutcome ?? '—'}
+              </td>
+              <td>{j.running ? t('common.yes') : t('common.no')}</td>
             </tr>
           ))}
         </Table>
