@@ -4,9 +4,12 @@
  * - a reviewer reviews a user's withdrawal and marks it sent with its txid, in English;
  * - a treasurer's pool funding waits as a request until a second treasurer approves it, and the
  *   pool's balance on the dashboard grows by the amount, in Chinese;
- * - support sees the request without an Approve button, and the server refuses its approval.
+ * - support sees the request without an Approve button, and the server refuses its approval;
+ *   support previews an announcement in two languages;
+ * - an auditor finds the reviewer's steps in the audit log and exports them as CSV, in Chinese.
  * Screens are photographed at the phone's size, the dashboard once at a desktop's.
  */
+import { readFile } from 'node:fs/promises';
 import en from '../../locales/en.json' with { type: 'json' };
 import { admin } from './fixtures/admin.ts';
 import {
@@ -167,6 +170,26 @@ test('support cannot approve a request (en)', async ({ browser }) => {
   // Still waiting: the refusal changed nothing.
   await ops.page.locator('.ops-refresh').click();
   await expect(card).toHaveAttribute('data-status', 'pending');
+
+  // Support writes announcements: one per language, previewed on the server (in a transaction
+  // rolled back, so no other spec meets it).
+  await openTab(ops.page, 'news');
+  const compose = ops.page.locator('[data-section="news-compose"]');
+  for (const [lang, title, body] of [
+    ['en', 'Maintenance tonight', 'Withdrawals pause from **22:00** to 23:00 UTC.'],
+    ['zh-CN', '今晚维护', '提现将于 UTC **22:00** 至 23:00 暂停。'],
+  ] as const) {
+    await compose.locator(`[data-lang="${lang}"]`).click();
+    await compose.locator('input[name="title"]').fill(title);
+    await compose.locator('textarea[name="body"]').fill(body);
+  }
+  const preview = ops.page.locator('[data-section="news-preview"]');
+  await expect(preview.locator('.ops-news-card')).toHaveCount(2);
+  await expect(preview.locator('.ops-command-line')).toContainText('--lang zh-CN --title 今晚维护');
+  await preview.locator('.ops-preview').click();
+  await expect(preview.locator('.ops-preview-answer')).toHaveAttribute('data-ok', 'true');
+  await expect(preview.locator('.ops-preview-answer')).toContainText('published in zh-CN, en');
+  await screenshot(ops.page, 'ops-news-preview-en');
   await ops.close();
 
   // The treasurer takes the request back: nothing is left waiting after this spec.
@@ -186,4 +209,30 @@ test('support cannot approve a request (en)', async ({ browser }) => {
   await screenshot(desktop.page, 'ops-dashboard-desktop-en');
   expect(desktop.problems).toEqual([]);
   await desktop.close();
+});
+
+test('an auditor searches the audit log and exports it (zh)', async ({ browser }) => {
+  const auditor = addOperator('auditor');
+  const ops = await openConsole(browser, auditor, 'zh');
+  await openTab(ops.page, 'audit');
+  const audit = ops.page.locator('[data-section="audit"]');
+  await audit.locator('input[name="operator"]').fill(reviewer.address);
+  await audit.locator('input[name="action"]').fill('withdrawals');
+  await audit.locator('button[type="submit"]').click();
+  // The review and the process step, newest first.
+  await expect(audit.locator('[data-audit]')).toHaveCount(2);
+  await expect(audit.locator('[data-audit]').first()).toContainText('withdrawals process');
+  await expect(audit.locator('[data-audit]').last()).toContainText('address and amount checked');
+  await screenshot(ops.page, 'ops-audit-zh');
+
+  const [download] = await Promise.all([
+    ops.page.waitForEvent('download'),
+    audit.locator('.ops-export').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^meridian-audit-.*\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('"id","at","actor","command","args","reason","outcome","detail"');
+  expect(csv).toContain('"withdrawals review"');
+  expect(ops.problems).toEqual([]);
+  await ops.close();
 });

@@ -121,7 +121,12 @@ export function CommandRunner({
           ) : (
             <p className="ops-note">{t('command.noChanges')}</p>
           )}
-          {current.text && <pre className="ops-pre">{current.text}</pre>}
+          {current.text && (
+            <>
+              <p className="ops-note">{t('command.wouldSay')}</p>
+              <pre className="ops-pre">{current.text}</pre>
+            </>
+          )}
         </div>
       )}
       {current?.ok && !direct && (
