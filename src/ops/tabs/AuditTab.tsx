@@ -8,7 +8,7 @@ import type { AuditRow } from '../../../protocol/ops.ts';
 import { type Fields, opsCall } from '../api.ts';
 import { Section, Table } from '../components/Layout.tsx';
 import { useReport } from '../components/Problems.tsx';
-import { localInputToMs, when } from '../format.ts';
+import { localInputToMs, shortAddress, when } from '../format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
 import { argvLine } from './command-specs.ts';
 import { downloadText } from './download.ts';
@@ -128,7 +128,9 @@ export function AuditTab() {
             <tr key={row.id} data-audit={row.id}>
               <td>{row.id}</td>
               <td>{when(row.at, locale)}</td>
-              <td title={row.actor}>{row.actor}</td>
+              <td title={row.actor}>
+                {/^0x[0-9a-fA-F]{40}$/.test(row.actor) ? shortAddress(row.actor) : row.actor}
+              </td>
               <td>
                 <code>{argvLine([row.command, ...row.args])}</code>
               </td>
