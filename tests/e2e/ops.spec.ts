@@ -81,6 +81,14 @@ test('a reviewer reviews a user’s withdrawal and marks it sent (en)', async ({
   await expect(detail).toContainText(txid);
   await screenshot(opsPage, 'ops-withdrawal-processed-en');
 
+  // The user, looked up by address: the 50 USDT left their balance.
+  await openTab(opsPage, 'users');
+  await opsPage.locator('input[name="query"]').fill(user);
+  await opsPage.locator('[data-section="user-search"] button[type="submit"]').click();
+  await expect(opsPage.locator('[data-section="user"]')).toContainText(user);
+  await expect(opsPage.locator('[data-section="user-balances"]')).toContainText('USDT');
+  await screenshot(opsPage, 'ops-user-en');
+
   // The user sees it moving too.
   await page.reload();
   await expect(page.locator('.detail-head .status')).toHaveText(en.withdrawStatus.processing);
@@ -109,7 +117,10 @@ test('a pool funding waits for a second treasurer, then the pool grows (zh)', as
   await openTab(first.page, 'config');
   const form = await fundForm(first.page, '100');
   await form.locator('.ops-preview').click();
+  // The preview ran it in a transaction rolled back: the pool's balance, before and after.
+  await expect(form.locator('.ops-diff')).toContainText('staking_reward_pool USDT');
   await form.locator('textarea[name="reason"]').fill('December staking rewards');
+  await screenshot(first.page, 'ops-fund-preview-zh');
   await expect(form.locator('.ops-two-person')).toBeVisible();
   await form.locator('.ops-save').click();
   const pending = form.locator('.ops-answer-pending');
