@@ -15,10 +15,14 @@ import { CommandAnswerView } from './CommandAnswerView.tsx';
 import { useReport } from './Problems.tsx';
 import { ReasonField, reasonOk } from './ReasonField.tsx';
 
-/** A setting's value as one line: JSON for anything but text. */
+/**
+ * A setting's value as one line: JSON for anything but text; a database decimal without its
+ * trailing zeros (`100000.000000000000000000` is 100000).
+ */
 function shown(value: unknown): string {
   if (value === undefined || value === null) return '—';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return /^-?\d+\.\d+$/.test(value) ? value.replace(/\.?0+$/, '') : value;
 }
 
 export function CommandRunner({
