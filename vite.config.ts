@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compileHintFirst } from './scripts/compile-hint.ts';
 import { localeParts } from './scripts/locale-parts.ts';
@@ -22,6 +22,58 @@ const resolve = {
     },
   ],
 };
+
+/**
+ * The operator's console (ops.html, src/ops/): a build of its own, run once the users' build has
+ * written its files, into the same folder under assets/ops/. Its own React and no chunk shared
+ * with the users' pages: adding it to the users' build changed the export lists (and so the
+ * hashes) of their shared chunks, and put the console's modules into those chunks' groups. The
+ * users' service worker neither precaches it (globIgnores below) nor answers /ops (sw/sw.ts).
+ */
+const OPS_ASSETS = 'assets/ops';
+function opsConsoleBuild() {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'meridian-ops-console',
+    apply: 'build' as const,
+    configResolved(config: { build: { outDir: string }; root: string }) {
+      outDir = config.build.outDir;
+      root = config.root;
+    },
+    // Before the compressed copies are written (precompressBuild runs last), so the console's files get theirs.
+    closeBundle: {
+      order: 'pre' as const,
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: false,
+          root,
+          plugins: [react()],
+          resolve,
+          build: {
+            target: 'es2022',
+            outDir,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            sourcemap: false,
+            assetsInlineLimit: 0,
+            modulePreload: { polyfill: false },
+            manifest: '.vite/ops-manifest.json',
+            rolldownOptions: {
+              input: 'ops.html',
+              output: {
+                entryFileNames: `${OPS_ASSETS}/[name]-[hash].js`,
+                chunkFileNames: `${OPS_ASSETS}/[name]-[hash].js`,
+                assetFileNames: `${OPS_ASSETS}/[name]-[hash][extname]`,
+              },
+            },
+          },
+        });
+      },
+    },
+  };
+}
 
 // The server's render of the first screen (src/entry-server.tsx, `vite build --ssr`): the same
 // modules for Node, into dist-ssr/ beside the client, without the client's service worker, chunk
@@ -62,13 +114,14 @@ const clientBuild = defineConfig({
         // format's build sets rollup's deprecated inlineDynamicImports, and warned on every build.)
         rollupFormat: 'iife',
         // The install-sheet screenshots are for the browser's install dialog, not for offline use.
-        globIgnores: ['screenshots/**'],
+        globIgnores: ['screenshots/**', 'ops.html', `${OPS_ASSETS}/**`],
         manifestTransforms: [walletChunks.transform],
       },
       devOptions: { enabled: false },
     }),
     // The start chunk compiled on the streaming thread (scripts/compile-hint.ts).
     compileHintFirst(['start']),
+    opsConsoleBuild(),
     precompressBuild(),
   ],
   build: {

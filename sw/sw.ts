@@ -24,10 +24,11 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 // Every route of the single-page app is the shell; the API, the tick stream and the health check
-// are not pages.
+// are not pages, and the operator's console (/ops, ops.html) is a page of its own that the server
+// answers, never this worker.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/adc\//, /^\/healthz/],
+    denylist: [/^\/adc\//, /^\/healthz/, /^\/ops/],
   }),
 );
 
