@@ -1,5 +1,6 @@
 /** The console's header: who is signed in and with which role, the session's clock, the language, sign-out. */
 import type { OperatorInfo } from '../../protocol/ops.ts';
+import { BrandMark } from '../components/BrandMark.tsx';
 import { shortAddress } from './format.ts';
 import { OPS_LANGUAGES, type OpsLanguage, useI18n } from './i18n/i18n.tsx';
 import { SessionClock } from './SessionClock.tsx';
@@ -17,17 +18,7 @@ export function Header({
   return (
     <header className="ops-header">
       <div className="ops-brand">
-        <svg className="ops-mark" viewBox="0 0 64 64" width="28" height="28" aria-hidden="true">
-          <rect width="64" height="64" rx="14" fill="#141d2f" />
-          <path
-            d="M14 46V18l18 16 18-16v28"
-            fill="none"
-            stroke="#f5b942"
-            strokeWidth="6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <BrandMark />
         <strong>{t('app.title')}</strong>
       </div>
       {session && (

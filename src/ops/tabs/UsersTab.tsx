@@ -5,6 +5,7 @@
 import { type FormEvent, useState } from 'react';
 import type { OpsUser } from '../../../protocol/ops.ts';
 import { Facts, Section, Table } from '../components/Layout.tsx';
+import { RecordsTable } from '../components/RecordsTable.tsx';
 import { useOpsLoad } from '../components/use-ops-load.ts';
 import { when } from '../format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -68,22 +69,7 @@ export function UsersTab() {
             </Table>
           </Section>
           <Section title={t('user.records')} name="user-records">
-            <Table
-              head={[t('common.time'), t('common.type'), t('common.amount'), t('common.memo')]}
-              empty={data.records.length === 0}
-            >
-              {data.records.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list redrawn whole
-                <tr key={i}>
-                  <td>{when(r.at, locale)}</td>
-                  <td>{r.type}</td>
-                  <td className="ops-num">
-                    {r.amount} {r.coin}
-                  </td>
-                  <td>{r.memo ?? ''}</td>
-                </tr>
-              ))}
-            </Table>
+            <RecordsTable records={data.records} />
           </Section>
           <Section title={t('user.orders')} name="user-orders">
             <Table

@@ -8,7 +8,8 @@ import { commandAllowed } from '../../../protocol/ops.ts';
 import { opsCall } from '../api.ts';
 import { ActionForm } from '../components/ActionForm.tsx';
 import { CommandAnswerView } from '../components/CommandAnswerView.tsx';
-import { Facts, RefreshButton, Section, Table } from '../components/Layout.tsx';
+import { Facts, RefreshButton, Section } from '../components/Layout.tsx';
+import { RecordsTable } from '../components/RecordsTable.tsx';
 import { useOpsLoad } from '../components/use-ops-load.ts';
 import { when } from '../format.ts';
 import { useI18n } from '../i18n/i18n.tsx';
@@ -98,23 +99,7 @@ export function WithdrawalDetail({
       {data && (
         <>
           <h3>{t('withdrawal.history')}</h3>
-          <Table
-            head={[t('common.time'), t('common.type'), t('common.amount'), t('common.memo')]}
-            empty={data.history.length === 0}
-          >
-            {data.history.map((r, i) => (
-              // A journal line has no id of its own here; the list is redrawn whole.
-              // biome-ignore lint/suspicious/noArrayIndexKey: read-only list
-              <tr key={i}>
-                <td>{when(r.at, locale)}</td>
-                <td>{r.type}</td>
-                <td className="ops-num">
-                  {r.amount} {r.coin}
-                </td>
-                <td>{r.memo ?? ''}</td>
-              </tr>
-            ))}
-          </Table>
+          <RecordsTable records={data.history} />
         </>
       )}
     </Section>

@@ -1,28 +1,24 @@
 /**
  * The review workflow's steps (server/admin/commands/withdraw.ts `withdrawals <step> <id>`) and
- * which a withdrawal's status allows (protocol/withdraw.ts WITHDRAWAL_TRANSITIONS). Spelled out
- * here, types only from the protocol: importing protocol/withdraw.ts would load the users' shared
- * chunk (its schemas) into the console.
+ * which a withdrawal's status allows: derived from the protocol's transitions
+ * (protocol/withdraw.ts WITHDRAWAL_TRANSITIONS), so the two never disagree. The console is a
+ * build of its own (vite.config.ts), so the protocol's module costs the users' pages nothing.
  */
-import type { WithdrawalStatus } from '../../../protocol/withdraw.ts';
+import {
+  WITHDRAWAL_STATUSES,
+  WITHDRAWAL_TRANSITIONS,
+  type WithdrawalStatus,
+} from '../../../protocol/withdraw.ts';
 
-export const WITHDRAWAL_STATUS_LIST = [
-  'submitted',
-  'reviewed',
-  'processing',
-  'successful',
-  'rejected',
-  'failed',
-  'failure_processed',
-] as const satisfies readonly WithdrawalStatus[];
+export const WITHDRAWAL_STATUS_LIST = WITHDRAWAL_STATUSES;
 
 export function isWithdrawalStatus(value: string): value is WithdrawalStatus {
-  return (WITHDRAWAL_STATUS_LIST as readonly string[]).includes(value);
+  return (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
 }
 
 export type WithdrawalStep = 'review' | 'reject' | 'process' | 'complete' | 'fail' | 'returned';
 
-/** Where each step takes a withdrawal (checked against the protocol's transitions in a test). */
+/** Where each step takes a withdrawal. */
 export const STEP_TO: Record<WithdrawalStep, WithdrawalStatus> = {
   review: 'reviewed',
   reject: 'rejected',
@@ -32,15 +28,13 @@ export const STEP_TO: Record<WithdrawalStep, WithdrawalStatus> = {
   returned: 'failure_processed',
 };
 
-export const STEPS_FROM: Record<WithdrawalStatus, readonly WithdrawalStep[]> = {
-  submitted: ['review', 'reject'],
-  reviewed: ['process'],
-  processing: ['complete', 'fail'],
-  failed: ['returned'],
-  successful: [],
-  rejected: [],
-  failure_processed: [],
-};
+const STEPS = Object.keys(STEP_TO) as WithdrawalStep[];
+
+/** The steps each status allows: those whose target is one of its transitions. */
+export const STEPS_FROM = {} as Record<WithdrawalStatus, readonly WithdrawalStep[]>;
+for (const status of WITHDRAWAL_STATUSES) {
+  STEPS_FROM[status] = STEPS.filter((step) => WITHDRAWAL_TRANSITIONS[status].includes(STEP_TO[step]));
+}
 
 /** The steps the user reads about (a rejection, a failure) are warnings to the operator too. */
 export const DANGER_STEPS: ReadonlySet<WithdrawalStep> = new Set(['reject', 'fail']);
