@@ -369,3 +369,28 @@ export interface OperatorRow {
   addedAt: number;
   removedAt: number | null;
 }
+
+/** The audit log's page: a shorter answer is its last page. */
+export const AUDIT_PAGE_SIZE = 100;
+
+/** What each console call answers as the envelope's `data`: both sides are typed from it. */
+export interface OpsAnswers {
+  challenge: OpsChallenge;
+  login: OperatorInfo;
+  me: OperatorInfo;
+  logout: null;
+  dashboard: Dashboard;
+  withdrawals: OpsWithdrawal[];
+  withdrawal: OpsWithdrawalDetail;
+  user: OpsUser;
+  approvals: Approval[];
+  approve: Approval;
+  refuse: Approval;
+  preview: PreviewAnswer;
+  command: CommandAnswer;
+  audit: AuditRow[];
+  'audit-csv': { csv: string; rows: number };
+  operators: OperatorRow[];
+  'operator-add': { ok: boolean; text: string };
+  'operator-remove': { ok: boolean; text: string };
+}

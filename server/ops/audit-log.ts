@@ -3,7 +3,7 @@
  * time, newest first, a page at a time by id (keyset: `before` the last id seen), and as CSV.
  */
 import { and, desc, gte, ilike, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { AuditRow } from '../../protocol/ops.ts';
+import { AUDIT_PAGE_SIZE, type AuditRow } from '../../protocol/ops.ts';
 import { adminAudit } from '../admin/audit.schema.ts';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -16,13 +16,16 @@ export interface AuditFilter {
   before?: number | undefined;
 }
 
-export const AUDIT_PAGE = 100;
 export const AUDIT_CSV_MAX = 10_000;
 
 /** `%`, `_` and `\` typed into a search box are searched for, not wildcards. */
 const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function searchAudit(db: DbOrTx, filter: AuditFilter, limit = AUDIT_PAGE): Promise<AuditRow[]> {
+export async function searchAudit(
+  db: DbOrTx,
+  filter: AuditFilter,
+  limit = AUDIT_PAGE_SIZE,
+): Promise<AuditRow[]> {
   const where: SQL[] = [];
   if (filter.operator) where.push(ilike(adminAudit.actor, literal(filter.operator)));
   if (filter.action) where.push(ilike(adminAudit.command, literal(filter.action)));

@@ -21,6 +21,7 @@ import {
   decideRequest,
   idRequest,
   type OperatorInfo,
+  type OpsAnswers,
   operatorAddRequest,
   operatorRemoveRequest,
   opsChallengeRequest,
@@ -111,12 +112,14 @@ const info = (s: OperatorSession): OperatorInfo => ({
   expiresAt: s.expiresAt,
 });
 
-type Handler = (
-  session: OperatorSession,
-  body: unknown,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<unknown>;
+type Handlers = {
+  [C in SessionCall]: (
+    session: OperatorSession,
+    body: unknown,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<OpsAnswers[C]>;
+};
 
 export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<void> {
   const { database } = deps;
@@ -126,7 +129,7 @@ export async function registerOps(app: FastifyInstance, deps: OpsDeps): Promise<
   const audit = (s: OperatorSession, command: string, args: string[], detail: string | null) =>
     db.insert(adminAudit).values({ actor: s.key, command, args, reason: null, outcome: 'ok', detail });
 
-  const handlers: Record<SessionCall, Handler> = {
+  const handlers: Handlers = {
     me: async (s) => info(s),
     logout: async (s, _body, request, reply) => {
       await revokeOperatorSession(db, s.secretHash, Date.now());

@@ -43,7 +43,7 @@ export function OpsApp() {
   }, [end, notice, t]);
 
   useEffect(() => {
-    opsCall<OperatorInfo>('me')
+    opsCall('me')
       .then(setSession)
       .catch((error: unknown) => {
         setSession(null);

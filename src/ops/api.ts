@@ -5,7 +5,7 @@
  * else rejects with the server's `respMsg`, already in the operator's language.
  */
 import { isEnvelope, isSuccess, RESP_OK_NOTICE, RESP_SESSION_ENDED } from '../../protocol/envelope.ts';
-import type { OpsCall } from '../../protocol/ops.ts';
+import type { OpsAnswers, OpsCall } from '../../protocol/ops.ts';
 
 export type Fields = Record<string, string | undefined>;
 
@@ -60,7 +60,7 @@ export function formOf(fields: Fields): URLSearchParams {
   return form;
 }
 
-export async function opsCall<T>(call: OpsCall, fields: Fields = {}): Promise<T> {
+export async function opsCall<C extends OpsCall>(call: C, fields: Fields = {}): Promise<OpsAnswers[C]> {
   const headers: Record<string, string> = {
     'X-Requested-With': 'XMLHttpRequest',
     'Content-Type': 'application/x-www-form-urlencoded',
@@ -82,7 +82,7 @@ export async function opsCall<T>(call: OpsCall, fields: Fields = {}): Promise<T>
   if (isSuccess(body.respCode)) {
     hooks.onSuccess();
     if (body.respCode === RESP_OK_NOTICE && body.respMsg) hooks.onNotice(body.respMsg);
-    return body.data as T;
+    return body.data as OpsAnswers[C];
   }
   if (body.respCode === RESP_SESSION_ENDED) hooks.onSessionEnded();
   throw new OpsError(body.respMsg || hooks.unreachable(), body.respCode);

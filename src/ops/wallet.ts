@@ -4,7 +4,7 @@
  * personal_sign, then the operator session. Written here rather than reusing the users' wallet
  * module so that the console shares no module with the users' pages outside their common chunks.
  */
-import type { OperatorInfo, OpsChallenge } from '../../protocol/ops.ts';
+import type { OperatorInfo } from '../../protocol/ops.ts';
 import { opsCall } from './api.ts';
 
 interface Eip1193 {
@@ -65,8 +65,8 @@ export async function signInWithWallet(wallet: Eip1193): Promise<OperatorInfo> {
   if (typeof address !== 'string' || !ADDRESS.test(address)) throw new WalletStop('no-account');
   const chainId = chainIdText(await ask(wallet, 'eth_chainId'));
   if (!chainId) throw new WalletStop('bad-answer');
-  const { message } = await opsCall<OpsChallenge>('challenge', { address, chainId });
+  const { message } = await opsCall('challenge', { address, chainId });
   const signature = await ask(wallet, 'personal_sign', [utf8ToHex(message), address]);
   if (typeof signature !== 'string') throw new WalletStop('bad-answer');
-  return opsCall<OperatorInfo>('login', { message, signature });
+  return opsCall('login', { message, signature });
 }

@@ -53,7 +53,7 @@ export function CommandRunner({
     setBusy(true);
     setAnswer(null);
     try {
-      const result = await opsCall<PreviewAnswer>('preview', { argv: JSON.stringify(argv) });
+      const result = await opsCall('preview', { argv: JSON.stringify(argv) });
       setPreview({ line, answer: result });
     } catch (error) {
       report(error);
@@ -69,7 +69,7 @@ export function CommandRunner({
     setBusy(true);
     try {
       setAnswer(
-        await opsCall<CommandAnswer>('command', {
+        await opsCall('command', {
           argv: JSON.stringify(argv),
           reason: reason.trim() || undefined,
         }),

@@ -4,7 +4,7 @@
  * search that fails leaves nothing on screen rather than the last one's result.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { SessionCall } from '../../../protocol/ops.ts';
+import type { OpsAnswers, SessionCall } from '../../../protocol/ops.ts';
 import { type Fields, opsCall } from '../api.ts';
 import { useReport } from './Problems.tsx';
 
@@ -14,7 +14,8 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-export function useOpsLoad<T>(call: SessionCall, fields: Fields | null): Loaded<T> {
+export function useOpsLoad<C extends SessionCall>(call: C, fields: Fields | null): Loaded<OpsAnswers[C]> {
+  type T = OpsAnswers[C];
   const { report } = useReport();
   const [round, setRound] = useState(0);
   const [answer, setAnswer] = useState<{ question: string; data: T } | null>(null);
@@ -25,10 +26,10 @@ export function useOpsLoad<T>(call: SessionCall, fields: Fields | null): Loaded<
   useEffect(() => {
     if (key === null) return;
     const [asked] = JSON.parse(key) as [string, number];
-    const [what, form] = JSON.parse(asked) as [SessionCall, Fields];
+    const [what, form] = JSON.parse(asked) as [C, Fields];
     let live = true;
     setBusy(true);
-    opsCall<T>(what, form)
+    opsCall(what, form)
       .then((data) => {
         if (live) setAnswer({ question: asked, data });
       })

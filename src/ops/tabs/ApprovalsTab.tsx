@@ -19,7 +19,7 @@ const STATUSES: readonly ApprovalStatus[] = ['pending', 'approved', 'refused', '
 
 /** `approve` and `refuse` answer the request as it now is (approved with the command's output, failed, refused). */
 function decide(call: 'approve' | 'refuse', id: number, reason: string): Promise<Approval> {
-  return opsCall<Approval>(call, { id: String(id), reason: reason || undefined });
+  return opsCall(call, { id: String(id), reason: reason || undefined });
 }
 
 /** A decided request as a command's answer: what the command printed, or why it was refused. */
@@ -117,7 +117,7 @@ function ApprovalCard({
 export function ApprovalsTab({ me }: { me: OperatorInfo }) {
   const { t } = useI18n();
   const [status, setStatus] = useState<ApprovalStatus | ''>('pending');
-  const list = useOpsLoad<Approval[]>('approvals', { status: status || undefined });
+  const list = useOpsLoad('approvals', { status: status || undefined });
   const [last, setLast] = useState<Approval | null>(null);
   return (
     <Section

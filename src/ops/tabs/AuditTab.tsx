@@ -4,7 +4,7 @@
  * before the last id shown); and the same search as a CSV file (`audit-csv`).
  */
 import { type FormEvent, useState } from 'react';
-import type { AuditRow } from '../../../protocol/ops.ts';
+import { AUDIT_PAGE_SIZE, type AuditRow } from '../../../protocol/ops.ts';
 import { type Fields, opsCall } from '../api.ts';
 import { Section, Table } from '../components/Layout.tsx';
 import { useReport } from '../components/Problems.tsx';
@@ -44,13 +44,13 @@ export function AuditTab() {
   async function load(fields: Fields, before?: number) {
     setBusy(true);
     try {
-      const page = await opsCall<AuditRow[]>('audit', {
+      const page = await opsCall('audit', {
         ...fields,
         before: before ? String(before) : undefined,
       });
       setRows((shown) => (before && shown ? [...shown, ...page] : page));
-      // A page that came back empty is the end; any other may have more behind it.
-      setMore(page.length > 0);
+      // A page shorter than the server's page size is the last one.
+      setMore(page.length === AUDIT_PAGE_SIZE);
     } catch (error) {
       report(error);
     } finally {
@@ -68,7 +68,7 @@ export function AuditTab() {
   async function exportCsv() {
     setBusy(true);
     try {
-      const { csv } = await opsCall<{ csv: string }>('audit-csv', fieldsOf(draft));
+      const { csv } = await opsCall('audit-csv', fieldsOf(draft));
       downloadText(
         csv,
         `meridian-audit-${new Date().toISOString().slice(0, 19).replace(/:/g, '')}.csv`,

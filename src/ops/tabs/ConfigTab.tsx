@@ -3,7 +3,7 @@
  * run (command-specs.ts), and a command line for the rest, in the CLI's own words.
  */
 import { useState } from 'react';
-import { COMMAND_ROLES, type CommandAnswer, type OperatorInfo } from '../../../protocol/ops.ts';
+import { COMMAND_ROLES, type OperatorInfo } from '../../../protocol/ops.ts';
 import { splitWords } from '../argv.ts';
 import { CommandRunner } from '../components/CommandRunner.tsx';
 import { RefreshButton, Section } from '../components/Layout.tsx';
@@ -17,7 +17,7 @@ const CONFIG_SHOW = { argv: JSON.stringify(['config', 'show']) };
 
 export function ConfigTab({ me }: { me: OperatorInfo }) {
   const { t } = useI18n();
-  const settings = useOpsLoad<CommandAnswer>('command', CONFIG_SHOW);
+  const settings = useOpsLoad('command', CONFIG_SHOW);
   const allowed = commandsFor(me.role, Object.keys(COMMAND_ROLES));
   const specs = COMMAND_SPECS.filter((spec) => allowed.includes(spec.command));
   const [chosen, setChosen] = useState(specs[0]?.command ?? '');

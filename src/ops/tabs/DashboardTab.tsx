@@ -2,7 +2,6 @@
  * The operations at a glance (protocol/ops.ts Dashboard): are the books balanced, can the pools
  * pay what they promised, are the hot wallets, price feeds and jobs alive, what waits for an operator.
  */
-import type { Dashboard } from '../../../protocol/ops.ts';
 import { Facts, RefreshButton, Section, Table } from '../components/Layout.tsx';
 import { useOpsLoad } from '../components/use-ops-load.ts';
 import { duration, shortAddress, when } from '../format.ts';
@@ -19,7 +18,7 @@ const FEED_LAG_WARN_MS = 60_000;
 
 export function DashboardTab() {
   const { t, locale } = useI18n();
-  const { data, busy, reload } = useOpsLoad<Dashboard>('dashboard', {});
+  const { data, busy, reload } = useOpsLoad('dashboard', {});
   const refresh = <RefreshButton busy={busy} onClick={reload} />;
   if (!data)
     return (

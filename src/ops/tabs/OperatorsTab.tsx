@@ -3,12 +3,7 @@
  * operators, each change with a reason in the audit log.
  */
 import { type FormEvent, useState } from 'react';
-import {
-  OPERATOR_ROLES,
-  type OperatorInfo,
-  type OperatorRole,
-  type OperatorRow,
-} from '../../../protocol/ops.ts';
+import { OPERATOR_ROLES, type OperatorInfo, type OperatorRole } from '../../../protocol/ops.ts';
 import { opsCall } from '../api.ts';
 import { ActionForm } from '../components/ActionForm.tsx';
 import { RefreshButton, Section, Table } from '../components/Layout.tsx';
@@ -88,7 +83,7 @@ function AddOperator({ onAdded }: { onAdded(): void }) {
 
 export function OperatorsTab({ me }: { me: OperatorInfo }) {
   const { t, locale } = useI18n();
-  const list = useOpsLoad<OperatorRow[]>('operators', {});
+  const list = useOpsLoad('operators', {});
   const manage = canManageOperators(me.role);
   return (
     <>

@@ -3,7 +3,6 @@
  * movements, orders, invitees and sessions. Read-only: changes go through commands with a reason.
  */
 import { type FormEvent, useState } from 'react';
-import type { OpsUser } from '../../../protocol/ops.ts';
 import { Facts, Section, Table } from '../components/Layout.tsx';
 import { RecordsTable } from '../components/RecordsTable.tsx';
 import { useOpsLoad } from '../components/use-ops-load.ts';
@@ -14,7 +13,7 @@ export function UsersTab() {
   const { t, locale } = useI18n();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState<string | null>(null);
-  const { data, busy } = useOpsLoad<OpsUser>('user', query === null ? null : { query });
+  const { data, busy } = useOpsLoad('user', query === null ? null : { query });
 
   function search(event: FormEvent) {
     event.preventDefault();

@@ -3,7 +3,7 @@
  * a reviewer the steps its status allows, each run as the CLI's command with a reason.
  */
 import { useState } from 'react';
-import type { CommandAnswer, OperatorInfo, OpsWithdrawalDetail } from '../../../protocol/ops.ts';
+import type { CommandAnswer, OperatorInfo } from '../../../protocol/ops.ts';
 import { commandAllowed } from '../../../protocol/ops.ts';
 import { opsCall } from '../api.ts';
 import { ActionForm } from '../components/ActionForm.tsx';
@@ -31,7 +31,7 @@ export function WithdrawalDetail({
   onChanged(): void;
 }) {
   const { t, locale } = useI18n();
-  const { data, busy, reload } = useOpsLoad<OpsWithdrawalDetail>('withdrawal', { id: String(id) });
+  const { data, busy, reload } = useOpsLoad('withdrawal', { id: String(id) });
   const [answer, setAnswer] = useState<CommandAnswer | null>(null);
   const w = data?.withdrawal;
   const steps = w ? stepsFor(w.status).filter((step) => commandAllowed(me.role, `withdrawals ${step}`)) : [];
@@ -79,7 +79,7 @@ export function WithdrawalDetail({
                       : []
                   }
                   run={(reason, extra) =>
-                    opsCall<CommandAnswer>('command', {
+                    opsCall('command', {
                       argv: JSON.stringify(stepArgv(step, w.id, extra.txid?.trim())),
                       reason,
                     })

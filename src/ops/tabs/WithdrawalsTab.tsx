@@ -3,7 +3,7 @@
  * reviewer, the steps its status allows (WithdrawalDetail.tsx).
  */
 import { type FormEvent, useState } from 'react';
-import type { OperatorInfo, OpsWithdrawal } from '../../../protocol/ops.ts';
+import type { OperatorInfo } from '../../../protocol/ops.ts';
 import type { Fields } from '../api.ts';
 import { RefreshButton, Section, Table } from '../components/Layout.tsx';
 import { useOpsLoad } from '../components/use-ops-load.ts';
@@ -18,7 +18,7 @@ export function WithdrawalsTab({ me }: { me: OperatorInfo }) {
   const [draft, setDraft] = useState<Fields>({ status: 'submitted', coin: '', user: '' });
   const [filters, setFilters] = useState<Fields>(draft);
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = useOpsLoad<OpsWithdrawal[]>('withdrawals', filters);
+  const list = useOpsLoad('withdrawals', filters);
 
   function search(event: FormEvent) {
     event.preventDefault();
