@@ -85,11 +85,16 @@ export async function lockApproval(db: DbOrTx, id: number): Promise<ApprovalRow 
   return row ?? null;
 }
 
+/**
+ * Records a request's decision. `fromPending` closes it only while still pending (a failed run's
+ * record must not overwrite another operator's approval that came in between): null if it was not.
+ */
 export async function closeApproval(
   db: DbOrTx,
   id: number,
   change: { status: Exclude<ApprovalStatus, 'pending'>; decidedBy: string; now: Date; outcome: string },
-): Promise<Approval> {
+  fromPending = false,
+): Promise<Approval | null> {
   const [row] = await db
     .update(approvals)
     .set({
@@ -98,8 +103,11 @@ export async function closeApproval(
       decidedAt: change.now,
       outcome: change.outcome.slice(0, 2000),
     })
-    .where(eq(approvals.id, id))
+    .where(fromPending ? and(eq(approvals.id, id), eq(approvals.status, 'pending')) : eq(approvals.id, id))
     .returning();
-  if (!row) throw new Error(`approval ${id} vanished`);
+  if (!row) {
+    if (fromPending) return null;
+    throw new Error(`approval ${id} vanished`);
+  }
   return toApproval(row);
 }

@@ -208,23 +208,17 @@ export async function approveRequest(
     },
     { database: deps.database, via: 'server', onChange: deps.onChange },
   );
-  if (result.ok) {
-    return closeApproval(deps.database.db, id, {
-      status: 'approved',
-      decidedBy: operator.key,
-      now,
-      outcome: result.text,
-    });
-  }
-  // The claim rolled back with the command: still pending unless another decision came first.
-  const current = await lockApproval(deps.database.db, id);
-  if (current && current.status !== 'pending') throw new DomainError('approval_decided');
-  return closeApproval(deps.database.db, id, {
-    status: 'failed',
-    decidedBy: operator.key,
-    now,
-    outcome: result.text,
-  });
+  // Ran: the claim marked it approved in the command's transaction; its answer is the outcome.
+  // Failed: the claim rolled back with the command, so it is still pending, unless another
+  // operator's decision came first (then that one stands).
+  const closed = await closeApproval(
+    deps.database.db,
+    id,
+    { status: result.ok ? 'approved' : 'failed', decidedBy: operator.key, now, outcome: result.text },
+    !result.ok,
+  );
+  if (!closed) throw new DomainError('approval_decided');
+  return closed;
 }
 
 export async function refuseRequest(
@@ -248,12 +242,15 @@ export async function refuseRequest(
       outcome: 'ok',
       detail: `refused request #${id}: ${row.argv.join(' ')}`,
     });
-    return closeApproval(tx, id, {
-      status: 'refused',
-      decidedBy: operator.key,
-      now: new Date(),
-      outcome: reason,
-    });
+    // Pending under this transaction's lock (openRequest): closed here, or the refusal rolls back.
+    const closed = await closeApproval(
+      tx,
+      id,
+      { status: 'refused', decidedBy: operator.key, now: new Date(), outcome: reason },
+      true,
+    );
+    if (!closed) throw new DomainError('approval_decided');
+    return closed;
   });
 }
 
