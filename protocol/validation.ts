@@ -26,11 +26,14 @@ export function errorMessage(name: ErrorName): string {
 export function parseForm<TSchema extends v.GenericSchema>(
   schema: TSchema,
   body: FormBody,
+  /** Fields allowed longer than MAX_FIELD_LENGTH, with their own limit (a console command's words). */
+  longer: Readonly<Record<string, number>> = {},
 ): ParseResult<v.InferOutput<TSchema>> {
   for (const [field, value] of Object.entries(body)) {
     // Duplicate keys decode to arrays; nested brackets are not a form encoding we accept.
     if (typeof value !== 'string') return { ok: false, error: 'field_invalid', params: { field } };
-    if (value.length > MAX_FIELD_LENGTH) return { ok: false, error: 'field_too_long', params: { field } };
+    const limit = Object.hasOwn(longer, field) ? (longer[field] as number) : MAX_FIELD_LENGTH;
+    if (value.length > limit) return { ok: false, error: 'field_too_long', params: { field } };
   }
   const result = v.safeParse(schema, body);
   if (result.success) return { ok: true, value: result.output };

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { DomainError } from '../../protocol/domain-error.ts';
 import type { Envelope } from '../../protocol/envelope.ts';
 import { LANGUAGES, type Language } from '../../protocol/languages.ts';
@@ -31,7 +31,7 @@ import {
   userRequest,
   withdrawalsRequest,
 } from '../../protocol/ops.ts';
-import { type FormBody, MAX_FIELD_LENGTH } from '../../protocol/validation.ts';
+import { type FormBody, parseForm } from '../../protocol/validation.ts';
 import { listApprovals } from '../admin/approvals.ts';
 import { adminAudit } from '../admin/audit.schema.ts';
 import { listOperators } from '../admin/operators.ts';
@@ -72,23 +72,9 @@ export interface OpsDeps {
  * for a command's words (`argv`), which an announcement in several languages makes longer.
  */
 function input<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
-  const form = (body ?? {}) as FormBody;
-  for (const [field, value] of Object.entries(form)) {
-    if (typeof value !== 'string') throw new DomainError('field_invalid', { field });
-    if (value.length > (field === 'argv' ? ARGV_MAX_LENGTH : MAX_FIELD_LENGTH))
-      throw new DomainError('field_too_long', { field });
-  }
-  const result = v.safeParse(schema, form);
-  if (result.success) return result.output;
-  const issue = result.issues[0];
-  const key = issue.path?.[0]?.key;
-  const field = typeof key === 'string' ? key : '';
-  throw new DomainError(
-    issue.input === undefined || issue.input === '' ? 'field_required' : 'field_invalid',
-    {
-      field,
-    },
-  );
+  const parsed = parseForm(schema, (body ?? {}) as FormBody, { argv: ARGV_MAX_LENGTH });
+  if (!parsed.ok) throw new DomainError(parsed.error, parsed.params);
+  return parsed.value;
 }
 
 /** The first language of an Accept-Language header the bundles have (`zh` alone is zh-CN). */

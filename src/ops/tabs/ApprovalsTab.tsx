@@ -60,6 +60,24 @@ function ApprovalCard({
     facts.push([t('approval.decidedAt'), when(approval.decidedAt, locale)]);
   }
   if (approval.outcome) facts.push([t('approval.outcome'), approval.outcome]);
+  // Approve, refuse, and the requester's own refusal (taking it back): one form each.
+  const decisionForm = (
+    call: 'approve' | 'refuse',
+    action: string,
+    label: string,
+    look: { danger?: boolean; reasonOptional?: boolean },
+  ) => (
+    <ActionForm
+      action={action}
+      label={label}
+      {...look}
+      showAnswer={false}
+      run={async (reason) => {
+        onDecided(await decide(call, approval.id, reason));
+        return null;
+      }}
+    />
+  );
   return (
     <article className="ops-approval" data-approval={approval.id} data-status={approval.status}>
       <header className="ops-approval-head">
@@ -72,42 +90,15 @@ function ApprovalCard({
         <>
           <p className="ops-note ops-own-request">{t('approval.ownRequest')}</p>
           <div className="ops-actions">
-            <ActionForm
-              action="take-back"
-              label={t('approval.takeBack')}
-              danger
-              showAnswer={false}
-              run={async (reason) => {
-                onDecided(await decide('refuse', approval.id, reason));
-                return null;
-              }}
-            />
+            {decisionForm('refuse', 'take-back', t('approval.takeBack'), { danger: true })}
           </div>
         </>
       )}
       {decision === 'other-role' && <p className="ops-note ops-other-role">{t('approval.otherRole')}</p>}
       {decision === 'decide' && (
         <div className="ops-actions">
-          <ActionForm
-            action="approve"
-            label={t('approval.approve')}
-            reasonOptional
-            showAnswer={false}
-            run={async (reason) => {
-              onDecided(await decide('approve', approval.id, reason));
-              return null;
-            }}
-          />
-          <ActionForm
-            action="refuse"
-            label={t('approval.refuse')}
-            danger
-            showAnswer={false}
-            run={async (reason) => {
-              onDecided(await decide('refuse', approval.id, reason));
-              return null;
-            }}
-          />
+          {decisionForm('approve', 'approve', t('approval.approve'), { reasonOptional: true })}
+          {decisionForm('refuse', 'refuse', t('approval.refuse'), { danger: true })}
         </div>
       )}
     </article>
