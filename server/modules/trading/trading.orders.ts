@@ -38,6 +38,7 @@ import {
   type Prices,
   QUOTE,
   settle,
+  stopOutRateAt,
   USDT_PRECISION,
 } from './trading.settlement.ts';
 
@@ -137,6 +138,7 @@ export async function placeOrder(
       openPrice: market ? fillAt : null,
       createdAt: new Date(now),
       filledAt: market ? new Date(now) : null,
+      stopOutRate: market ? stopOutRateAt(rate) : '0',
     })
     .returning();
   if (!row) throw new Error('order not stored');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { CLOSE_REASONS, ORDER_KINDS, ORDER_STATUSES, SIDES } from '../../../protocol/trading.ts';
 import { at, enabledFlag, money, serialId, updatedAt, userWallet } from '../../db/columns.ts';
@@ -16,6 +17,16 @@ export const tradingRules = pgTable('trading_rules', {
   enabled: enabledFlag(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * How far a position's price may move against it before its loss reaches 79 % of its margin at
+ * `stop_out_rate` (price distance = margin x 0.79 / (lots x contract size x rate)): below the
+ * 80 % stop-out rule (STOP_OUT_PERCENT), so the search's rounding never hides a due position;
+ * each one found is judged again by protocol/trading.ts's exact rule. Null while no rate is set.
+ */
+const STOP_OUT_DISTANCE = sql.raw(
+  '(case when stop_out_rate > 0 then margin * 0.79 / (lots * contract_size * stop_out_rate) end)',
+);
 
 /**
  * An order and, once filled, its position. The rules (contract size, leverage, quote currency)
@@ -51,6 +62,39 @@ export const orders = pgTable(
      * re-pricing is one journal entry keyed by it, `order:<id>:margin:<revision>`.
      */
     revision: integer('revision').notNull().default(0),
+    /**
+     * The highest USDT-per-quote rate at which `trigger_low`/`trigger_high` still hold the
+     * position's stop-out level (the rate at its fill with STOP_OUT_RATE_SLACK on top); 0 until
+     * one is set. Above it the trigger engine judges the position on every tick and sets it again.
+     */
+    stopOutRate: money('stop_out_rate').notNull().default('0'),
+    /**
+     * The price the active order waits for, on the side of the book it reads (`watch`): due when
+     * that price falls to `trigger_low` or below, or rises to `trigger_high` or above. Derived by
+     * the database from the columns it depends on, so no write can leave it stale; null once the
+     * order is no longer active. The trigger engine finds due orders through these columns'
+     * indexes instead of reading every active order (docs/trading.md, "Finding due orders").
+     */
+    watch: text('watch').generatedAlwaysAs(
+      sql`case when status not in ('pending', 'open') then null when (side = 'sell') = (status = 'open') then 'ask' else 'bid' end`,
+    ),
+    triggerLow: money('trigger_low').generatedAlwaysAs(
+      sql`case when status = 'open' and side = 'buy' then greatest(stop_loss, open_price - ${STOP_OUT_DISTANCE})
+          when status = 'open' and side = 'sell' then take_profit
+          when status = 'pending' and kind in ('buy_limit', 'sell_stop') then price end`,
+    ),
+    triggerHigh: money('trigger_high').generatedAlwaysAs(
+      sql`case when status = 'open' and side = 'buy' then take_profit
+          when status = 'open' and side = 'sell' then least(stop_loss, open_price + ${STOP_OUT_DISTANCE})
+          when status = 'pending' and kind in ('buy_stop', 'sell_limit') then price end`,
+    ),
   },
-  (t) => [index('orders_user_status').on(t.user, t.status), index('orders_active').on(t.status, t.symbol)],
+  (t) => [
+    index('orders_user_status').on(t.user, t.status),
+    // The engine's walk over the instruments with active orders (one probe per instrument).
+    index('orders_active_pairs').on(t.symbol, t.quoteCurrency).where(sql`status in ('pending', 'open')`),
+    index('orders_due_low').on(t.symbol, t.watch, t.triggerLow).where(sql`trigger_low is not null`),
+    index('orders_due_high').on(t.symbol, t.watch, t.triggerHigh).where(sql`trigger_high is not null`),
+    index('orders_stop_out_rate').on(t.symbol, t.quoteCurrency, t.stopOutRate).where(sql`status = 'open'`),
+  ],
 );

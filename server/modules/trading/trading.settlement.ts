@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
-import { dec, fmt } from '../../../protocol/money.ts';
+import { type Dec, dec, fmt, roundUp } from '../../../protocol/money.ts';
 import {
   type CloseReason,
   closePrice,
@@ -42,6 +42,20 @@ export const QUOTE = 'USDT';
 export const USDT_PRECISION = 6;
 export const num = (value: string) => fmt(dec(value));
 export const opt = (value: string | null) => (value === null ? null : num(value));
+
+/**
+ * How far a quote currency's USDT rate may rise above the rate a position's stop-out level was
+ * stored at before the level no longer holds (orders.stop_out_rate): 1 %, so an ordinary day's
+ * move re-derives nothing, while the engine judges a position whose rate went past it on every tick
+ * until it stores the level again.
+ */
+const STOP_OUT_RATE_SLACK = '1.01';
+
+/**
+ * The stop_out_rate to store for a position priced at `rate` USDT per unit of its quote, rounded
+ * up to the column's 18 decimals (a higher rate puts the stored level nearer, never past it).
+ */
+export const stopOutRateAt = (rate: string): string => roundUp(dec(rate).times(STOP_OUT_RATE_SLACK), 18);
 
 /** Prices as the engine sees them now: a tick per known symbol (`open` false outside trading hours). */
 export type Prices = (symbol: string) => (Tick & { open: boolean }) | undefined;
@@ -172,6 +186,7 @@ export async function fill(tx: Tx, row: OrderRow, tick: Tick, rate: string, at: 
       openPrice: fillAt,
       filledAt: at,
       margin,
+      stopOutRate: stopOutRateAt(rate),
       revision: change ? row.revision + 1 : row.revision,
     })
     .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')));
@@ -195,22 +210,16 @@ function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason
   const margin = num(row.margin);
   const profit = settledProfit(toUsdt(quote, rate), margin);
   const back = fmt(dec(margin).plus(dec(profit)));
+  // One posting per account: the frozen margin leaves, the pool pays the profit or takes the
+  // loss, and what is left returns to available. (Two transfers through the frozen account, as
+  // before 2026-11-29, moved the same money in four rows; a burst's cost is mostly its rows.)
   const postings: Posting[] = [];
-  if (dec(profit).greaterThan(0))
-    postings.push(
-      ...transfer(systemAccount('trading_margin_pool'), userAccount(row.user, 'frozen'), QUOTE, profit),
-    );
-  if (dec(profit).lessThan(0))
-    postings.push(
-      ...transfer(
-        userAccount(row.user, 'frozen'),
-        systemAccount('trading_margin_pool'),
-        QUOTE,
-        fmt(dec(profit).negated()),
-      ),
-    );
-  if (dec(back).greaterThan(0))
-    postings.push(...transfer(userAccount(row.user, 'frozen'), userAccount(row.user), QUOTE, back));
+  const move = (account: Posting['account'], amount: Dec) => {
+    if (!amount.isZero()) postings.push({ account, coin: QUOTE, amount: fmt(amount) });
+  };
+  move(userAccount(row.user, 'frozen'), dec(margin).negated());
+  move(systemAccount('trading_margin_pool'), dec(profit).negated());
+  move(userAccount(row.user), dec(back));
   const entry: EntryInput = {
     type: 'trading_settlement',
     idempotencyKey: `order:${row.id}:close`,

@@ -3,7 +3,8 @@
  * reached fill, positions whose stop loss, take profit or stop-out level is reached close; the job
  * (trading.job.ts) runs it every second under its advisory lock.
  */
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
+import { compare } from '../../../protocol/money.ts';
 import {
   type CloseReason,
   exitTriggered,
@@ -14,6 +15,7 @@ import {
 } from '../../../protocol/trading.ts';
 import type { Db } from '../../db/client.ts';
 import { retryOnConflict } from '../../db/retry.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { orders } from './trading.schema.ts';
 import {
   type DueClose,
@@ -26,21 +28,40 @@ import {
   type Prices,
   settle,
   settleEachIfUnchanged,
+  stopOutRateAt,
 } from './trading.settlement.ts';
 
 /**
- * The active orders that may be due at these prices, found by the database: a pending order whose
+ * The instruments with active orders, each with the quote currency its orders were placed in: a
+ * walk over `orders_active_pairs`, one index probe per pair, whatever the number of orders.
+ */
+async function activePairs(db: Db): Promise<{ symbol: string; quote: string }[]> {
+  const result = await db.execute(sql`
+    with recursive pairs(symbol, quote) as (
+      (select symbol, quote_currency from ${orders} where status in ('pending', 'open')
+        order by symbol, quote_currency limit 1)
+      union all
+      select next.symbol, next.quote from pairs p cross join lateral (
+        select symbol, quote_currency as quote from ${orders}
+         where status in ('pending', 'open') and (symbol, quote_currency) > (p.symbol, p.quote)
+         order by symbol, quote_currency limit 1) next
+    )
+    select symbol, quote from pairs`);
+  return rowsOf<{ symbol: string; quote: string }>(result);
+}
+
+/**
+ * The active orders that may be due at these prices, found through the indexes on the price each
+ * waits for (trading.schema.ts: `watch`, `trigger_low`, `trigger_high`): a pending order whose
  * price is reached, a position whose stop loss or take profit is crossed or whose loss is near its
- * stop-out level (79 % of the margin, below the 80 % rule, so rounding never hides one). Only a
- * narrowing: each is checked again by the exact rules of protocol/trading.ts under its lock. Reading
- * every active order on every tick instead costs more than settling most of them (bench/trading.ts).
+ * stop-out level (79 % of the margin, below the 80 % rule, so rounding never hides one), and every
+ * open position whose quote currency's rate rose above the one its stop-out level was stored at.
+ * Only a narrowing: each is checked again by the exact rules of protocol/trading.ts under its lock.
+ * Each branch is a lateral probe of one index per instrument, so the cost follows the due orders,
+ * not the active ones (bench/trading.ts at 10,000 positions), whatever the table's statistics say.
  */
 async function candidatesAt(db: Db, prices: Prices): Promise<OrderRow[]> {
-  const symbols = await db
-    .selectDistinct({ symbol: orders.symbol, quote: orders.quoteCurrency })
-    .from(orders)
-    .where(inArray(orders.status, ['pending', 'open']));
-  const ticks = symbols.flatMap(({ symbol, quote }) => {
+  const ticks = (await activePairs(db)).flatMap(({ symbol, quote }) => {
     const tick = prices(symbol);
     const rate = usdtPerUnit(quote, prices);
     return tick?.open && rate !== null
@@ -48,19 +69,33 @@ async function candidatesAt(db: Db, prices: Prices): Promise<OrderRow[]> {
       : [];
   });
   if (ticks.length === 0) return [];
+  const reached = (watch: 'bid' | 'ask', level: 'trigger_low' | 'trigger_high') =>
+    sql`select d.id from t cross join lateral (select o.id from ${orders} o
+         where o.symbol = t.symbol and o.watch = ${watch}
+           and o.${sql.raw(level)} ${sql.raw(level === 'trigger_low' ? '>=' : '<=')} t.${sql.raw(watch)}) d`;
   // One round trip: the due ids found and their rows read in the same statement.
   const due = sql`
     with t(symbol, quote, bid, ask, rate) as (values ${sql.join(ticks, sql`, `)})
-    select o.id from orders o join t on t.symbol = o.symbol and t.quote = o.quote_currency
-    where (o.status = 'pending' and (
-        (o.kind = 'buy_limit' and t.ask <= o.price) or (o.kind = 'buy_stop' and t.ask >= o.price)
-        or (o.kind = 'sell_limit' and t.bid >= o.price) or (o.kind = 'sell_stop' and t.bid <= o.price)))
-      or (o.status = 'open' and o.side = 'buy' and (t.bid <= o.stop_loss or t.bid >= o.take_profit
-        or (o.open_price - t.bid) * o.lots * o.contract_size * t.rate * 100 >= o.margin * 79))
-      or (o.status = 'open' and o.side = 'sell' and (t.ask >= o.stop_loss or t.ask <= o.take_profit
-        or (t.ask - o.open_price) * o.lots * o.contract_size * t.rate * 100 >= o.margin * 79))
-  `;
+    ${reached('bid', 'trigger_low')} union ${reached('bid', 'trigger_high')}
+    union ${reached('ask', 'trigger_low')} union ${reached('ask', 'trigger_high')}
+    union select d.id from t cross join lateral (select o.id from ${orders} o
+       where o.symbol = t.symbol and o.quote_currency = t.quote and o.status = 'open'
+         and o.stop_out_rate < t.rate) d`;
   return db.select().from(orders).where(sql`${orders.id} in (${due})`).orderBy(asc(orders.id));
+}
+
+/**
+ * Stores the stop-out level again, at today's rate, for the positions whose quote currency's rate
+ * rose above the one they were stored at and that are still open: until then the engine judges
+ * them on every tick. One statement; a position its user closed meanwhile is left alone.
+ */
+async function restoreStopOutRates(db: Db, positions: { id: number; rate: string }[]): Promise<void> {
+  if (positions.length === 0) return;
+  const values = positions.map(({ id, rate }) => sql`(${id}::bigint, ${stopOutRateAt(rate)}::numeric)`);
+  await db.execute(sql`
+    update ${orders} o set stop_out_rate = v.rate
+      from (values ${sql.join(values, sql`, `)}) as v(id, rate)
+     where o.id = v.id and o.status = 'open' and o.stop_out_rate < v.rate`);
 }
 
 export interface TriggerRun {
@@ -115,12 +150,16 @@ export async function runTriggersOnce(
     return live.stopOut ? 'stop_out' : null;
   };
   const due: DueOrder[] = [];
+  const rateMoved: { id: number; rate: string }[] = [];
   for (const row of await candidatesAt(db, prices)) {
     const tick = prices(row.symbol);
     if (!tick?.open) continue;
     const rate = usdtPerUnit(row.quoteCurrency, prices);
+    if (rate === null) continue;
     const action = judge(row, tick, rate);
-    if (action && rate !== null) due.push({ row, tick, rate, action });
+    if (action) due.push({ row, tick, rate, action });
+    else if (row.status === 'open' && compare(row.stopOutRate, rate) < 0)
+      rateMoved.push({ id: row.id, rate });
   }
 
   // The closes as judged from the rows read above, all in one transaction; one whose row changed
@@ -169,5 +208,6 @@ export async function runTriggersOnce(
     for (let order = rest[next++]; order; order = rest[next++]) await handle(order);
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, rest.length)) }, worker));
+  await restoreStopOutRates(db, rateMoved);
   return run;
 }
