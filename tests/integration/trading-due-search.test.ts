@@ -93,7 +93,7 @@ for (const target of DATABASE_TARGETS) {
       let settled = 0;
       const seen = new Set<string>();
       for (let round = 0; round < 8; round += 1) {
-        const ticks = pinAll();
+        pinAll();
         // New orders of every kind around today's price, some with levels and some without.
         for (const m of MARKETS) {
           const mid = mids.get(m.symbol) as number;
@@ -145,7 +145,6 @@ for (const target of DATABASE_TARGETS) {
         const moved = pinAll();
         const before = await active();
         const expected = new Map(before.map((row) => [row.id, dueFor(row, moved)]));
-        expect(ticks.size).toBe(MARKETS.length);
         const run = await triggers();
         expect(run.failed).toBe(0);
         const after = new Map(

@@ -135,7 +135,7 @@ export async function runTriggersOnce(
 ): Promise<TriggerRun> {
   const run: TriggerRun = { filled: 0, closed: 0, cancelled: 0, failed: 0 };
   const at = new Date(now);
-  const judge = (r: OrderRow, tick: Tick, rate: string | null): 'fill' | CloseReason | null => {
+  const judge = (r: OrderRow, tick: Tick, rate: string): 'fill' | CloseReason | null => {
     if (r.status === 'pending')
       return r.kind !== 'market' && pendingTriggered(r.kind, num(r.price ?? '0'), tick) ? 'fill' : null;
     if (r.status !== 'open') return null;
