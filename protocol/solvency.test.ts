@@ -39,6 +39,34 @@ describe('the Merkle sum tree', () => {
     expect(() => toUnits('0.0000000000000000001')).toThrow();
   });
 
+  test('the conversions agree with plain integer arithmetic, signs and scales alike', () => {
+    // The reference: the whole and the fraction by division, as the digits-only code avoids.
+    const reference = (units: bigint) => {
+      const abs = units < 0n ? -units : units;
+      const fraction = (abs % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+      const text = `${abs / 10n ** 18n}${fraction ? `.${fraction}` : ''}`;
+      return units < 0n ? `-${text}` : text;
+    };
+    fc.assert(
+      // Every length of digits, so that amounts below one, at one and far above are all drawn.
+      fc.property(
+        fc
+          .integer({ min: 1, max: 38 })
+          .chain((digits) => fc.bigInt({ min: -(10n ** BigInt(digits)), max: 10n ** BigInt(digits) })),
+        (units) => {
+          expect(fromUnits(units)).toBe(reference(units));
+          expect(toUnits(fromUnits(units))).toBe(units);
+          // A trailing zero in the fraction changes nothing.
+          const text = reference(units);
+          if (text.includes('.') && text.split('.')[1]?.length !== 18)
+            expect(toUnits(`${text}0`)).toBe(units);
+        },
+      ),
+    );
+    expect(toUnits('-0.5')).toBe(-(5n * 10n ** 17n));
+    expect(toUnits('7')).toBe(7n * 10n ** 18n);
+  });
+
   test("the root's sums are the sums of the balances; every leaf's path verifies", async () => {
     const tree = buildSumTree(leaves, 2, sha256);
     const root = rootOf(tree);

@@ -38,7 +38,7 @@ const wallet = (i: number) => `0x${(i + 1).toString(16).padStart(40, 'a')}`;
 async function oldSnapshot(client: PGlite, users: number) {
   const balances = Array.from({ length: users }, (_, i) => ({
     wallet: wallet(i),
-    balances: COINS.map((_, c) => (c === i % 3 ? '0' : `${randomInt(100_000)}.${randomInt(1e6)}`)),
+    units: COINS.map((_, c) => (c === i % 3 ? 0n : toUnits(`${randomInt(100_000)}.${randomInt(1e6)}`))),
   }));
   const leaves = layoutLeaves(balances, [8, 18, 6], cryptoRandomness);
   const tree = buildSumTree(leaves, COINS.length, sha256Hex);

@@ -27,7 +27,6 @@ import {
   MIN_PARTS,
   type Randomness,
   splitAmount,
-  type UserBalances,
 } from './leaves.ts';
 import { sha256Hex } from './solvency.service.ts';
 
@@ -62,6 +61,12 @@ const book = fc
   .array(fc.tuple(amount(0), amount(1)), { minLength: 1, maxLength: 24 })
   .map((rows): UserBalances[] => rows.map((balances, i) => ({ wallet: `0x${i}`, balances })));
 
+/** A user's balances as text, as the properties draw them (the layout takes units). */
+interface UserBalances {
+  wallet: string;
+  balances: string[];
+}
+
 interface Laid {
   leaves: LeafInput[];
   tree: SumNode[][];
@@ -69,7 +74,8 @@ interface Laid {
 }
 
 function lay(users: UserBalances[], seed: number): Laid {
-  const leaves = layoutLeaves(users, PRECISIONS, seeded(seed));
+  const units = users.map((u) => ({ wallet: u.wallet, units: u.balances.map(toUnits) }));
+  const leaves = layoutLeaves(units, PRECISIONS, seeded(seed));
   const tree = buildSumTree(leaves, PRECISIONS.length, sha256Hex);
   const root = tree.at(-1)?.[0] as SumNode;
   const proofs = new Map<string, SolvencyProof>();

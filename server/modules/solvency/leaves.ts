@@ -13,7 +13,7 @@
  * chose is stored with the snapshot (each leaf's wallet, position, salt and parts), so that an
  * auditor rebuilds the same tree from the stored leaves.
  */
-import { fromUnits, type LeafInput, SOLVENCY_SCALE, toUnits } from '../../../protocol/solvency.ts';
+import { fromUnits, type LeafInput, SOLVENCY_SCALE } from '../../../protocol/solvency.ts';
 
 /** The wallet of a decoy leaf: no user's, so no proof ever includes it. */
 export const DECOY_WALLET = '';
@@ -28,11 +28,14 @@ export interface Randomness {
   salt(): string;
 }
 
-export interface UserBalances {
+export interface UserUnits {
   wallet: string;
-  /** Per coin, in the snapshot's coin order; never negative. */
-  balances: string[];
+  /** Per coin, in the snapshot's coin order, in units of 10^-18; never negative. */
+  units: bigint[];
 }
+
+/** A leaf as laid out: its balances also as units, so that the tree need not parse them again. */
+export type LaidLeaf = LeafInput & { units: bigint[] };
 
 const int = (random: Randomness, bound: number): number => Number(random.below(BigInt(bound)));
 
@@ -100,24 +103,21 @@ export function firstHalfSize(leafCount: number): number {
  * needs them to hold a part of every user), laid out so that each half holds at least one part of
  * each user. `precisions` are the coins' decimals, in the balances' order.
  */
-export function layoutLeaves(users: UserBalances[], precisions: number[], random: Randomness): LeafInput[] {
+export function layoutLeaves(users: UserUnits[], precisions: number[], random: Randomness): LaidLeaf[] {
   const steps = precisions.map((p) => 10n ** BigInt(Math.max(0, SOLVENCY_SCALE - p)));
   const zeros = precisions.map(() => '0');
+  const zeroUnits = precisions.map(() => 0n);
   // Per user: the part bound for the first half, the one for the second half, then the rest.
   const split = users.map((user) => {
     const count = MIN_PARTS + int(random, MAX_PARTS - MIN_PARTS + 1);
     // Most balances of a snapshot are zeros (coins a user does not hold): nothing to split.
-    const amounts = user.balances.map((b, c) =>
-      b === '0' ? null : splitAmount(toUnits(b), count, steps[c] ?? 1n, random),
+    const amounts = user.units.map((u, c) =>
+      u === 0n ? null : splitAmount(u, count, steps[c] ?? 1n, random),
     );
-    return Array.from(
-      { length: count },
-      (_, i): LeafInput => ({
-        wallet: user.wallet,
-        salt: random.salt(),
-        balances: amounts.map((parts) => (parts ? fromUnits(parts[i] ?? 0n) : '0')),
-      }),
-    );
+    return Array.from({ length: count }, (_, i): LaidLeaf => {
+      const units = amounts.map((parts) => (parts ? (parts[i] ?? 0n) : 0n));
+      return { wallet: user.wallet, salt: random.salt(), balances: units.map(fromUnits), units };
+    });
   });
   const partCount = split.reduce((n, parts) => n + parts.length, 0);
   const quarter = Math.ceil(users.length / 4);
@@ -127,7 +127,12 @@ export function layoutLeaves(users: UserBalances[], precisions: number[], random
   const leafCount = partCount + decoyCount;
   const room = leafCount - firstHalfSize(leafCount);
   if (room < users.length) decoyCount += users.length - room;
-  const decoy = (): LeafInput => ({ wallet: DECOY_WALLET, salt: random.salt(), balances: zeros });
+  const decoy = (): LaidLeaf => ({
+    wallet: DECOY_WALLET,
+    salt: random.salt(),
+    balances: zeros,
+    units: zeroUnits,
+  });
 
   const free = shuffle(
     [...split.flatMap((parts) => parts.slice(2)), ...Array.from({ length: decoyCount }, decoy)],
@@ -136,7 +141,7 @@ export function layoutLeaves(users: UserBalances[], precisions: number[], random
   const total = partCount + decoyCount;
   const secondSize = total - firstHalfSize(total);
   const freeInSecond = secondSize - users.length;
-  const first = [...split.map((parts) => parts[0] as LeafInput), ...free.slice(freeInSecond)];
-  const second = [...split.map((parts) => parts[1] as LeafInput), ...free.slice(0, freeInSecond)];
+  const first = [...split.map((parts) => parts[0] as LaidLeaf), ...free.slice(freeInSecond)];
+  const second = [...split.map((parts) => parts[1] as LaidLeaf), ...free.slice(0, freeInSecond)];
   return [...shuffle(first, random), ...shuffle(second, random)];
 }
