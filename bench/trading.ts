@@ -18,6 +18,7 @@
  *   node bench/trading.ts
  *   BENCH_SECONDS=20 BENCH_POSITIONS=2000 node bench/trading.ts
  *   BENCH_POSITIONS=10000 BENCH_TARGETS=postgres node bench/trading.ts
+ *   BENCH_ANALYZE=1 node bench/trading.ts      # ANALYZE after placing: fresh statistics
  *
  * Exit code 1 when an entry fails or the books do not audit clean afterwards; timings never fail it.
  */

@@ -21,6 +21,7 @@ import {
   settle,
   settleEachIfUnchanged,
 } from '../../server/modules/trading/trading.settlement.ts';
+import { TRIGGER_SETTINGS } from '../../server/modules/trading/trading.triggers.ts';
 import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { useTradingApp } from '../helpers/trading-app.ts';
@@ -31,6 +32,8 @@ const ETH: Tick = { bid: '3250', ask: '3250.1' };
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`trading bulk close on ${target.name}`, () => {
     const { env, pool, user } = useTradingApp(target);
+    // As the trigger job settles on this kind of database (index plans on PostgreSQL).
+    const plans = () => TRIGGER_SETTINGS[env.database.kind].indexPlans;
 
     const read = async (ids: number[]): Promise<OrderRow[]> =>
       env.database.db.select().from(orders).where(inArray(orders.id, ids)).orderBy(orders.id);
@@ -82,7 +85,12 @@ for (const target of DATABASE_TARGETS) {
       const at = new Date();
 
       const poolBefore = await pool();
-      const closed = await settleEachIfUnchanged(env.database.db, (await read(bulk.ids)).map(due), at);
+      const closed = await settleEachIfUnchanged(
+        env.database.db,
+        (await read(bulk.ids)).map(due),
+        at,
+        plans(),
+      );
       expect([...closed].sort((a, b) => a - b)).toEqual(bulk.ids);
       const poolAfterBulk = await pool();
       for (const row of await read(single.ids)) {
@@ -144,7 +152,7 @@ for (const target of DATABASE_TARGETS) {
         ).length;
       const before = await entries();
       const stale = bulkRows.map((row) => due({ ...row, status: 'open' }));
-      expect((await settleEachIfUnchanged(env.database.db, stale, at)).size).toBe(0);
+      expect((await settleEachIfUnchanged(env.database.db, stale, at, plans())).size).toBe(0);
       expect(await entries()).toBe(before);
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
@@ -160,7 +168,7 @@ for (const target of DATABASE_TARGETS) {
         const target = ids[pick] as number;
         const [byUser, closed] = await Promise.all([
           u.call('10076', { id: String(target), requestId: randomUUID() }),
-          settleEachIfUnchanged(env.database.db, rows.map(due), new Date()),
+          settleEachIfUnchanged(env.database.db, rows.map(due), new Date(), plans()),
         ]);
         expect(['00000', ERRORS.order_not_modifiable.code]).toContain(byUser.respCode);
         const userWon = byUser.respCode === '00000';

@@ -14,6 +14,7 @@ import { auditLedger } from '../../server/ledger/audit.ts';
 import { TRADING_LOCK_KEY } from '../../server/modules/trading/trading.job.ts';
 import { orders } from '../../server/modules/trading/trading.schema.ts';
 import { settleEachIfUnchanged } from '../../server/modules/trading/trading.settlement.ts';
+import { TRIGGER_SETTINGS } from '../../server/modules/trading/trading.triggers.ts';
 import { dataOf } from '../helpers/app.ts';
 import { DATABASE_TARGETS, withSecondConnection } from '../helpers/databases.ts';
 import { expectExactlyFundable } from '../helpers/double-spend.ts';
@@ -23,6 +24,8 @@ import { useTradingApp } from '../helpers/trading-app.ts';
 for (const target of DATABASE_TARGETS) {
   describe.skipIf(!target.available)(`trading on ${target.name}`, () => {
     const { env, triggers, pool, user } = useTradingApp(target);
+    // As the trigger job settles on this kind of database (index plans on PostgreSQL).
+    const plans = () => TRIGGER_SETTINGS[env.database.kind].indexPlans;
 
     test('the engine and the user closing one position at once settle it once', async () => {
       env.source.pin('BTCUSDT', '95000', '95001');
@@ -69,7 +72,12 @@ for (const target of DATABASE_TARGETS) {
       });
       expect(moved.respCode).toBe('00000');
       const balanceBefore = await u.balance();
-      const closed = await settleEachIfUnchanged(env.database.db, [due(staleA), due(rowB)], new Date());
+      const closed = await settleEachIfUnchanged(
+        env.database.db,
+        [due(staleA), due(rowB)],
+        new Date(),
+        plans(),
+      );
       expect([...closed]).toEqual([b.id]);
       expect((await u.order(a.id)).status).toBe('open');
       const closedB = await u.order(b.id);
@@ -83,12 +91,13 @@ for (const target of DATABASE_TARGETS) {
         env.database.db,
         [due(await read(a.id)), due(rowB)],
         new Date(),
+        plans(),
       );
       expect([...again]).toEqual([a.id]);
       const closedA = await u.order(a.id);
       expect(closedA.status).toBe('closed');
       expect(await u.balance()).toBe(fmt(dec(afterB).plus(closedA.margin).plus('9.99')));
-      expect((await settleEachIfUnchanged(env.database.db, [due(rowB)], new Date())).size).toBe(0);
+      expect((await settleEachIfUnchanged(env.database.db, [due(rowB)], new Date(), plans())).size).toBe(0);
       expect((await auditLedger(env.database.db)).ok).toBe(true);
     });
 

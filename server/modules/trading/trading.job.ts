@@ -9,7 +9,7 @@ import { PeriodicJob, underAdvisoryLock } from '../../jobs/periodic-job.ts';
 import type { MarketEngine } from '../markets/index.ts';
 import { pricesAt } from './prices.ts';
 import type { Prices } from './trading.settlement.ts';
-import { runTriggersOnce, TRIGGER_CONCURRENCY, type TriggerRun } from './trading.triggers.ts';
+import { runTriggersOnce, TRIGGER_SETTINGS, type TriggerRun } from './trading.triggers.ts';
 
 export const TRADING_LOCK_KEY = 0x54524431;
 
@@ -22,7 +22,7 @@ export async function runTriggers(
   const run = await underAdvisoryLock(database, TRADING_LOCK_KEY, () =>
     runTriggersOnce(database.db, prices, now, {
       ...(onFailure ? { onFailure } : {}),
-      concurrency: TRIGGER_CONCURRENCY[database.kind],
+      ...TRIGGER_SETTINGS[database.kind],
     }),
   );
   return { ran: run.ran, ...(run.result ?? { filled: 0, closed: 0, cancelled: 0, failed: 0 }) };

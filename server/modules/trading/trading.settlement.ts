@@ -23,6 +23,7 @@ import {
   toUsdt,
 } from '../../../protocol/trading.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { planByIndexes } from '../../db/index-plans.ts';
 import { faultPoint } from '../../faults.ts';
 import {
   type EntryInput,
@@ -283,16 +284,22 @@ export function closeBatch(closes: DueClose[]): BatchClose[] {
 
 /**
  * The batch's guarded close: every row still open with the levels it was judged by is closed,
- * and its id and entry (jsonb, as `entryPayloadOf` makes it) returned for posting.
+ * and its id and entry (jsonb, as `entryPayloadOf` makes it) returned for posting. The status it
+ * was judged in ('open') comes with each row, as a join condition: the planner then finds each row
+ * by its id, where `status = 'open'` alone led it to read every open position through a partial
+ * index (10,000 of them, for a burst of 300; see server/db/index-plans.ts).
  */
 export function closeUnchanged(batch: BatchClose[], at: Date): SQL {
-  const input = JSON.stringify(batch.map((close) => ({ ...close, entry: entryPayloadOf(close.entry) })));
+  const input = JSON.stringify(
+    batch.map((close) => ({ ...close, status: 'open', entry: entryPayloadOf(close.entry) })),
+  );
   return sql`update ${orders} o
          set status = 'closed', close_price = v.price, profit = v.profit, close_reason = v.reason,
              closed_at = ${at.toISOString()}::timestamptz
         from jsonb_to_recordset(${input}::jsonb)
-          as v(id bigint, sl numeric, tp numeric, price numeric, profit numeric, reason text, entry jsonb)
-       where o.id = v.id and o.status = 'open'
+          as v(id bigint, status text, sl numeric, tp numeric, price numeric, profit numeric, reason text,
+               entry jsonb)
+       where o.id = v.id and o.status = v.status
          and o.stop_loss is not distinct from v.sl and o.take_profit is not distinct from v.tp
    returning o.id, v.entry`;
 }
@@ -309,10 +316,16 @@ export function closeUnchanged(batch: BatchClose[], at: Date): SQL {
  * Answers the ids closed; a row that changed since it was read is left as it is, for the caller
  * to judge again under its lock. A refusal (a pool that cannot pay) undoes the whole batch.
  */
-export async function settleEachIfUnchanged(db: Db, closes: DueClose[], at: Date): Promise<Set<number>> {
+export async function settleEachIfUnchanged(
+  db: Db,
+  closes: DueClose[],
+  at: Date,
+  indexPlans = false,
+): Promise<Set<number>> {
   const batch = closeBatch(closes);
   if (batch.length === 0) return new Set();
   return db.transaction(async (tx) => {
+    if (indexPlans) await planByIndexes(tx);
     await tx.execute(
       sql`select id from ${orders} where ${inArray(
         orders.id,

@@ -3,7 +3,7 @@
  * reached fill, positions whose stop loss, take profit or stop-out level is reached close; the job
  * (trading.job.ts) runs it every second under its advisory lock.
  */
-import { asc, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import { compare } from '../../../protocol/money.ts';
 import {
   type CloseReason,
@@ -13,7 +13,8 @@ import {
   type Tick,
   usdtPerUnit,
 } from '../../../protocol/trading.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { planByIndexes } from '../../db/index-plans.ts';
 import { retryOnConflict } from '../../db/retry.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { orders } from './trading.schema.ts';
@@ -58,30 +59,55 @@ async function activePairs(db: Db): Promise<{ symbol: string; quote: string }[]>
  * open position whose quote currency's rate rose above the one its stop-out level was stored at.
  * Only a narrowing: each is checked again by the exact rules of protocol/trading.ts under its lock.
  * Each branch is a lateral probe of one index per instrument, so the cost follows the due orders,
- * not the active ones (bench/trading.ts at 10,000 positions), whatever the table's statistics say.
+ * not the active ones (bench/trading.ts at 10,000 positions); on PostgreSQL `indexPlans` keeps its
+ * planner to those probes whatever its statistics say.
  */
-async function candidatesAt(db: Db, prices: Prices): Promise<OrderRow[]> {
-  const ticks = (await activePairs(db)).flatMap(({ symbol, quote }) => {
+async function candidatesAt(db: Db, prices: Prices, indexPlans: boolean): Promise<OrderRow[]> {
+  const ticks = (await activePairs(db)).flatMap(({ symbol, quote }): PairTick[] => {
     const tick = prices(symbol);
     const rate = usdtPerUnit(quote, prices);
-    return tick?.open && rate !== null
-      ? [sql`(${symbol}, ${quote}, ${tick.bid}::numeric, ${tick.ask}::numeric, ${rate}::numeric)`]
-      : [];
+    return tick?.open && rate !== null ? [{ symbol, quote, bid: tick.bid, ask: tick.ask, rate }] : [];
   });
   if (ticks.length === 0) return [];
+  // One round trip: the due ids found and their rows read in the same statement.
+  const read = (on: Db | Tx) =>
+    on
+      .select()
+      .from(orders)
+      .where(sql`${orders.id} in (${dueIds(ticks)})`)
+      .orderBy(asc(orders.id));
+  if (!indexPlans) return read(db);
+  return db.transaction(async (tx) => {
+    await planByIndexes(tx);
+    return read(tx);
+  });
+}
+
+/** An instrument's prices and its quote currency's rate in USDT, as the due search takes them. */
+export interface PairTick {
+  symbol: string;
+  quote: string;
+  bid: string;
+  ask: string;
+  rate: string;
+}
+
+/** The ids of the active orders that may be due at `ticks` (at least one): see `candidatesAt`. */
+export function dueIds(ticks: PairTick[]): SQL {
+  const values = ticks.map(
+    (t) => sql`(${t.symbol}, ${t.quote}, ${t.bid}::numeric, ${t.ask}::numeric, ${t.rate}::numeric)`,
+  );
   const reached = (watch: 'bid' | 'ask', level: 'trigger_low' | 'trigger_high') =>
     sql`select d.id from t cross join lateral (select o.id from ${orders} o
          where o.symbol = t.symbol and o.watch = ${watch}
            and o.${sql.raw(level)} ${sql.raw(level === 'trigger_low' ? '>=' : '<=')} t.${sql.raw(watch)}) d`;
-  // One round trip: the due ids found and their rows read in the same statement.
-  const due = sql`
-    with t(symbol, quote, bid, ask, rate) as (values ${sql.join(ticks, sql`, `)})
+  return sql`
+    with t(symbol, quote, bid, ask, rate) as (values ${sql.join(values, sql`, `)})
     ${reached('bid', 'trigger_low')} union ${reached('bid', 'trigger_high')}
     union ${reached('ask', 'trigger_low')} union ${reached('ask', 'trigger_high')}
     union select d.id from t cross join lateral (select o.id from ${orders} o
        where o.symbol = t.symbol and o.quote_currency = t.quote and o.status = 'open'
-         and o.stop_out_rate < t.rate) d`;
-  return db.select().from(orders).where(sql`${orders.id} in (${due})`).orderBy(asc(orders.id));
+         and o.stop_out_rate < t.rate order by o.stop_out_rate) d`;
 }
 
 /**
@@ -116,10 +142,21 @@ export interface TriggerOptions {
    * does not wait for every other one's round trips; PGlite runs one transaction at a time anyway.
    */
   concurrency?: number;
+  /**
+   * Plan the search and the burst's close by their indexes (server/db/index-plans.ts): on
+   * PostgreSQL, whose statistics (stale after a burst of positions, or fresh from autovacuum) led
+   * its planner to read every open position. PGlite never gathers statistics, plans these by their
+   * indexes already, and the extra statement cost it 4 ms at the median (bench/trading.ts, 1,000
+   * positions, 19.3 against 15.5 ms, 2026-12-02).
+   */
+  indexPlans?: boolean;
 }
 
-/** How many orders the trigger job settles at once on each kind of database. */
-export const TRIGGER_CONCURRENCY = { postgres: 4, pglite: 1 } as const;
+/** How the trigger job runs on each kind of database: orders settled at once, and index plans. */
+export const TRIGGER_SETTINGS = {
+  postgres: { concurrency: 4, indexPlans: true },
+  pglite: { concurrency: 1, indexPlans: false },
+} as const;
 
 /**
  * One pass of the trigger engine at `now`: pending orders whose price is reached fill, positions
@@ -131,7 +168,7 @@ export async function runTriggersOnce(
   db: Db,
   prices: Prices,
   now: number,
-  { onFailure = () => {}, onSettled = () => {}, concurrency = 1 }: TriggerOptions = {},
+  { onFailure = () => {}, onSettled = () => {}, concurrency = 1, indexPlans = false }: TriggerOptions = {},
 ): Promise<TriggerRun> {
   const run: TriggerRun = { filled: 0, closed: 0, cancelled: 0, failed: 0 };
   const at = new Date(now);
@@ -151,7 +188,7 @@ export async function runTriggersOnce(
   };
   const due: DueOrder[] = [];
   const rateMoved: { id: number; rate: string }[] = [];
-  for (const row of await candidatesAt(db, prices)) {
+  for (const row of await candidatesAt(db, prices, indexPlans)) {
     const tick = prices(row.symbol);
     if (!tick?.open) continue;
     const rate = usdtPerUnit(row.quoteCurrency, prices);
@@ -168,7 +205,7 @@ export async function runTriggersOnce(
   let closed = new Set<number>();
   if (closes.length > 0) {
     try {
-      closed = await retryOnConflict(() => settleEachIfUnchanged(db, closes, at));
+      closed = await retryOnConflict(() => settleEachIfUnchanged(db, closes, at, indexPlans));
     } catch {
       // Nothing of the batch was applied; every close goes through the locked path below, where
       // an order that fails is counted and reported on its own.
