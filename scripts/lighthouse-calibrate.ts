@@ -76,3 +76,18 @@ export async function calibrate(chromePath: string, chromeFlags: string[], runs 
 export function multiplierFlag(multiplier: number): string {
   return `--settings.throttling.cpuSlowdownMultiplier=${multiplier}`;
 }
+
+/**
+ * Whether a page's runs were throttled for the host they ran on: the multiplier the median of
+ * their own benchmark indexes (Lighthouse measures one at the start of every run) calls for,
+ * against the one they were given. Off by more than `tolerance` (a fraction) either way, the
+ * calibration missed: before the runs the host can read faster or slower than it is during them
+ * (2026-12-02: calibrations of 2,938 and 3,124, multipliers 5.9 and 6.2, before runs that measured
+ * 1,946-2,697 and 2,123-3,074). Null when it held (or when the runs carry no index).
+ */
+export function recalibrated(applied: number, runIndexes: number[], tolerance = 0.15): number | null {
+  const indexes = runIndexes.filter((i) => Number.isFinite(i) && i > 0);
+  if (indexes.length === 0) return null;
+  const implied = cpuMultiplier(medianOf(indexes));
+  return Math.abs(applied - implied) / implied > tolerance ? implied : null;
+}
