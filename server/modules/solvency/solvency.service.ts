@@ -1,14 +1,15 @@
 /**
  * Proof of solvency (docs/solvency.md). A snapshot reads every user's balance per coin in one
- * repeatable-read transaction, splits each into random parts among decoys (`leaves.ts`), builds
- * the Merkle sum tree of `protocol/solvency.ts` over them, checks that the root's sums equal the
- * users' liabilities as the journal itself adds them up (postings, not the cached balances), and
- * stores the tree, each leaf's owner and salt and the reserves read on chain at the same time, in
- * bounded transactions (`solvency.store.ts`): published only once complete, taken again after a
- * kill. Code 10090 lists snapshots; 10091 gives a wallet its own parts and their paths.
+ * repeatable-read transaction (`solvency.moment.ts`), splits each into random parts among decoys
+ * (`leaves.ts`), builds the Merkle sum tree of `protocol/solvency.ts` over them, checks that the
+ * root's sums equal the users' liabilities as the journal itself adds them up (postings, not the
+ * cached balances), and stores the tree, each leaf's owner and salt and the reserves read on chain
+ * at the same time, in bounded transactions (`solvency.store.ts`): published only once complete,
+ * taken again after a kill. Code 10090 lists snapshots; 10091 gives a wallet its own parts and
+ * their paths.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import {
   buildSumTree,
@@ -22,10 +23,10 @@ import {
   type SumNode,
   toUnits,
 } from '../../../protocol/solvency.ts';
-import type { Database, Db, DbOrTx, Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
-import { layoutLeaves, type Randomness, type UserUnits } from './leaves.ts';
+import { layoutLeaves, type Randomness } from './leaves.ts';
+import { readMoment, SnapshotRefused } from './solvency.moment.ts';
 import { solvencyReserves, solvencySnapshots } from './solvency.schema.ts';
 import {
   EMPTY_HASH,
@@ -37,6 +38,7 @@ import {
   storeTree,
 } from './solvency.store.ts';
 
+export { SnapshotRefused } from './solvency.moment.ts';
 export { sha256Hex } from './solvency.store.ts';
 
 /** One declared reserve address, and what reading it on chain returns (null: cannot be read). */
@@ -46,8 +48,6 @@ export interface ReserveAddress {
   address: string;
 }
 export type ReserveReader = (reserve: ReserveAddress) => Promise<string | null>;
-
-export class SnapshotRefused extends Error {}
 
 const UNIT = 10n ** 18n;
 /** Ratios are shown to 4 decimals: 10^-4 in units of 10^-18. */
@@ -129,93 +129,6 @@ export async function takeSnapshot(
   );
   queue = run.catch(() => undefined);
   return (await run).result;
-}
-
-/**
- * Rows read per query by `readMoment`, as one text value: at 100,000 users a row per account cost
- * PGlite 8 µs each to hand over (5 s of the snapshot's 15), one text of them 1 µs. Bounded, so
- * that the text stays far below PostgreSQL's 1 GB limit for a value at any user count.
- */
-const READ_CHUNK = 200_000;
-
-/**
- * `select max(key) as last, string_agg(line, '\n') as lines` over the rows after the key `after`
- * (null: from the first), page by page (keyset); each line's space-separated fields to `onLine`.
- */
-async function readLines(
-  tx: Tx,
-  page: (after: string | null) => SQL,
-  onLine: (fields: string[]) => void,
-): Promise<void> {
-  let after: string | null = null;
-  for (;;) {
-    const query: SQL = page(after);
-    const [row] = rowsOf<{ last: string | null; lines: string | null }>(await tx.execute(query));
-    if (!row || row.last === null || row.lines === null) return;
-    for (const line of row.lines.split('\n')) onLine(line.split(' '));
-    after = String(row.last);
-  }
-}
-
-/** Every user's balances and the journal's totals, read at one moment. */
-async function readMoment(tx: Tx) {
-  const coinRows = rowsOf<{ symbol: string; precision: number }>(
-    await tx.execute(sql`select symbol, precision from coins order by symbol`),
-  );
-  const coins = coinRows.map((r) => r.symbol);
-  const column = new Map(coins.map((c, i) => [c, i]));
-  // Every wallet has a leaf, whether it holds anything or not.
-  const units = new Map<string, bigint[]>();
-  await readLines(
-    tx,
-    (after) => sql`
-      select max(address) as last, string_agg(address, '\n') as lines from (
-        select address from users where address > ${after ?? ''} order by address limit ${READ_CHUNK}) page`,
-    ([wallet = '']) =>
-      units.set(
-        wallet,
-        coins.map(() => 0n),
-      ),
-  );
-  // Each user account that holds anything; an owner's buckets (available, frozen...) add up.
-  await readLines(
-    tx,
-    (after) => sql`
-      select max(id)::text as last, string_agg(owner || ' ' || coin || ' ' || balance::text, '\n') as lines
-      from (
-        select id, owner, coin, balance from ledger_accounts
-        where kind = 'user' and balance <> 0 and id > ${Number(after ?? 0)}
-        order by id limit ${READ_CHUNK}) page`,
-    ([owner = '', coin = '', balance = '']) => {
-      const i = column.get(coin);
-      if (i === undefined) return;
-      let amounts = units.get(owner);
-      if (!amounts) {
-        amounts = coins.map(() => 0n);
-        units.set(owner, amounts);
-      }
-      amounts[i] = (amounts[i] as bigint) + toUnits(balance);
-    },
-  );
-  // The journal's own view of the same moment: every posting to a user account, summed.
-  const journal = rowsOf<{ coin: string; total: string }>(
-    await tx.execute(sql`
-      select a.coin, sum(p.amount)::text as total from postings p
-      join ledger_accounts a on a.id = p.account_id
-      where a.kind = 'user' group by a.coin`),
-  );
-  const users: UserUnits[] = [];
-  for (const [wallet, amounts] of units) {
-    const negative = amounts.findIndex((u) => u < 0n);
-    if (negative >= 0) throw new SnapshotRefused(`a negative balance of ${coins[negative]}`);
-    users.push({ wallet, units: amounts });
-  }
-  return {
-    coins,
-    precisions: coinRows.map((r) => r.precision),
-    users,
-    owed: new Map(journal.map((r) => [r.coin, fromUnits(toUnits(r.total))])),
-  };
 }
 
 async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<SolvencySnapshot | null> {
