@@ -17,6 +17,7 @@ import { DomainError } from '../../../protocol/domain-error.ts';
 import type { Quote } from '../../../protocol/markets.ts';
 import { dec, scaleOf, trimNumeric } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { readAll } from '../../db/reads.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { users } from '../account/index.ts';
 import type { MarketEngine } from '../markets/index.ts';
@@ -88,11 +89,11 @@ export async function listAlerts(db: DbOrTx, wallet: string, symbol?: string): P
       )
       .orderBy(desc(priceAlerts.id))
       .limit(limit);
-  const [active, fired, held] = await Promise.all([
-    of('active', ALERTS_PER_USER),
-    of('fired', FIRED_ALERTS_LISTED),
-    activeCount(db, owner),
-  ]);
+  const [active, fired, held] = await readAll(db, [
+    () => of('active', ALERTS_PER_USER),
+    () => of('fired', FIRED_ALERTS_LISTED),
+    () => activeCount(db, owner),
+  ] as const);
   return {
     list: [...active, ...fired].map(toAlert),
     remaining: Math.max(0, ALERTS_PER_USER - held),

@@ -9,6 +9,7 @@ import { type AssetRow, type AssetsResponse, EARNING_TYPES } from '../../../prot
 import { dec, fmt, roundDown } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enabledInOrder } from '../../db/enabled.ts';
+import { readAll } from '../../db/reads.ts';
 import { coins } from '../../ledger/coins.schema.ts';
 import { journalEntries, ledgerAccounts, postings } from '../../ledger/ledger.schema.ts';
 import { balancesOf } from '../../ledger/ledger.ts';
@@ -57,13 +58,14 @@ export async function assetsOf(
   now = new Date(),
 ): Promise<AssetsResponse> {
   const owner = wallet.toLowerCase();
-  const [coinRows, balances] = await Promise.all([
-    enabledInOrder(
-      db.select({ symbol: coins.symbol, precision: coins.precision }).from(coins).$dynamic(),
-      coins,
-    ),
-    balancesOf(db, owner),
-  ]);
+  const [coinRows, balances] = await readAll(db, [
+    () =>
+      enabledInOrder(
+        db.select({ symbol: coins.symbol, precision: coins.precision }).from(coins).$dynamic(),
+        coins,
+      ),
+    () => balancesOf(db, owner),
+  ] as const);
   const bids = await usdtBids(
     engine,
     coinRows.map((c) => c.symbol),

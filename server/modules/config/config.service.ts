@@ -19,6 +19,7 @@ import {
 } from '../../../protocol/config.ts';
 import { compare } from '../../../protocol/money.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { readAll } from '../../db/reads.ts';
 import { listChains, listCoinChains, listCoins, listSettings } from './config.repository.ts';
 
 const CACHE_TTL_MS = 5_000;
@@ -107,12 +108,12 @@ export async function composeStoredConfig(
   demo = false,
   now = Date.now(),
 ): Promise<StoredConfig> {
-  const [chainRows, coinRows, links, values] = await Promise.all([
-    listChains(db),
-    listCoins(db),
-    listCoinChains(db),
-    listSettings(db),
-  ]);
+  const [chainRows, coinRows, links, values] = await readAll(db, [
+    () => listChains(db),
+    () => listCoins(db),
+    () => listCoinChains(db),
+    () => listSettings(db),
+  ] as const);
   const enabledChains = chainRows.filter((c) => c.enabled);
   const enabledChainIds = new Set(enabledChains.map((c) => c.id));
   const switches = (values.get(FEATURE_SETTING_KEY) ?? {}) as Partial<Record<Feature, boolean>>;
