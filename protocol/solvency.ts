@@ -78,8 +78,11 @@ export function leafText(leaf: LeafInput): string {
   );
 }
 
-/** The leaf's text from its amounts already in plain form (the tree has them: no second parse). */
-function textOfLeaf(leaf: LeafInput, amounts: string[]): string {
+/**
+ * The leaf's text from its amounts already in plain form (`fromUnits`'s): the tree has them, and
+ * the server's page-wise builder, so neither parses them again.
+ */
+export function textOfLeaf(leaf: LeafInput, amounts: string[]): string {
   return `${LEAF_PREFIX}|${leaf.salt}|${leaf.wallet}|${amounts.join(',')}`;
 }
 
@@ -135,10 +138,22 @@ export function buildSumTree(
     for (let i = 0; i < level.length; i += 2) {
       const left = level[i] as SumNode;
       const right = level[i + 1] ?? empty;
+      const leftUnits = units[i] as bigint[];
       const rightUnits = units[i + 1] ?? zeros;
-      const sum = (units[i] as bigint[]).map((u, c) => u + (rightUnits[c] as bigint));
+      // Most sums of a snapshot are zeros (coins few users hold, decoys): a zero side, or two,
+      // takes the other side's integers and text as they are, with no BigInt made or printed.
+      const sum = leftUnits.map((u, c) => {
+        const r = rightUnits[c] as bigint;
+        return r === 0n ? u : u === 0n ? r : u + r;
+      });
+      const sums = sum.map((u, c) =>
+        u === leftUnits[c]
+          ? (left.sums[c] as string)
+          : u === rightUnits[c]
+            ? (right.sums[c] as string)
+            : fromUnits(u),
+      );
       nextUnits.push(sum);
-      const sums = sum.map(fromUnits);
       next.push({ hash: sha256(nodeText(left, right, sums)), sums });
     }
     if (!keep(tree.length - 1)) tree[tree.length - 1] = [];

@@ -23,6 +23,7 @@ import {
 } from '../../protocol/solvency.ts';
 import type { Db } from '../../server/db/client.ts';
 import { DECOY_WALLET, layoutLeaves } from '../../server/modules/solvency/leaves.ts';
+import { newSaltKey, saltsFrom } from '../../server/modules/solvency/salts.ts';
 import { cryptoRandomness, proofOf } from '../../server/modules/solvency/solvency.service.ts';
 import { EMPTY_HASH, sha256Hex, storedLeaves } from '../../server/modules/solvency/solvency.store.ts';
 import { MIGRATIONS, migrationsBefore } from '../helpers/migrations.ts';
@@ -40,7 +41,10 @@ async function oldSnapshot(client: PGlite, users: number) {
     wallet: wallet(i),
     units: COINS.map((_, c) => (c === i % 3 ? 0n : toUnits(`${randomInt(100_000)}.${randomInt(1e6)}`))),
   }));
-  const leaves = layoutLeaves(balances, [8, 18, 6], cryptoRandomness);
+  // Random salts, stored with the leaves as the code before derived salts did.
+  const leaves = layoutLeaves(balances, [8, 18, 6], cryptoRandomness, (count) =>
+    saltsFrom(newSaltKey(), count),
+  );
   const tree = buildSumTree(leaves, COINS.length, sha256Hex);
   const root = tree.at(-1)?.[0];
   if (!root) throw new Error('no root');

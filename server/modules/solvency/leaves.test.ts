@@ -26,6 +26,7 @@ import {
   MAX_PARTS,
   MIN_PARTS,
   type Randomness,
+  type Salts,
   splitAmount,
 } from './leaves.ts';
 import { sha256Hex } from './solvency.service.ts';
@@ -43,9 +44,14 @@ function seeded(seed: number): Randomness {
         if (drawn < bound) return drawn;
       }
     },
-    salt: () => createHash('md5').update(`salt:${seed}:${counter++}`).digest('hex'),
   };
 }
+
+/** Reproducible salts, in position order. */
+const seededSalts =
+  (seed: number): Salts =>
+  (count) =>
+    Array.from({ length: count }, (_, i) => createHash('md5').update(`salt:${seed}:${i}`).digest('hex'));
 
 const EMPTY = sha256Hex(EMPTY_TEXT);
 /** USDT-like (6 decimals) and BTC-like (8). */
@@ -75,7 +81,7 @@ interface Laid {
 
 function lay(users: UserBalances[], seed: number): Laid {
   const units = users.map((u) => ({ wallet: u.wallet, units: u.balances.map(toUnits) }));
-  const leaves = layoutLeaves(units, PRECISIONS, seeded(seed));
+  const leaves = layoutLeaves(units, PRECISIONS, seeded(seed), seededSalts(seed));
   const tree = buildSumTree(leaves, PRECISIONS.length, sha256Hex);
   const root = tree.at(-1)?.[0] as SumNode;
   const proofs = new Map<string, SolvencyProof>();

@@ -24,9 +24,10 @@ export const MAX_PARTS = 4;
 export interface Randomness {
   /** A uniform integer in [0, bound), bound >= 1. */
   below(bound: bigint): bigint;
-  /** A fresh secret salt (hex). */
-  salt(): string;
 }
+
+/** The secret salts of `count` leaves, in position order (the server's: `salts.ts`). */
+export type Salts = (count: number) => string[];
 
 export interface UserUnits {
   wallet: string;
@@ -98,12 +99,18 @@ export function firstHalfSize(leafCount: number): number {
 }
 
 /**
- * The leaves of a snapshot in tree order: every user's balances split into 2-4 parts (each with its
- * own salt), a quarter to a half as many decoys as users (more when the second half of the tree
- * needs them to hold a part of every user), laid out so that each half holds at least one part of
- * each user. `precisions` are the coins' decimals, in the balances' order.
+ * The leaves of a snapshot in tree order: every user's balances split into 2-4 parts, a quarter to
+ * a half as many decoys as users (more when the second half of the tree needs them to hold a part
+ * of every user), laid out so that each half holds at least one part of each user, then each leaf
+ * salted with its position's salt from `salts`. `precisions` are the coins' decimals, in the
+ * balances' order.
  */
-export function layoutLeaves(users: UserUnits[], precisions: number[], random: Randomness): LaidLeaf[] {
+export function layoutLeaves(
+  users: UserUnits[],
+  precisions: number[],
+  random: Randomness,
+  salts: Salts,
+): LaidLeaf[] {
   const steps = precisions.map((p) => 10n ** BigInt(Math.max(0, SOLVENCY_SCALE - p)));
   const zeros = precisions.map(() => '0');
   const zeroUnits = precisions.map(() => 0n);
@@ -116,7 +123,7 @@ export function layoutLeaves(users: UserUnits[], precisions: number[], random: R
     );
     return Array.from({ length: count }, (_, i): LaidLeaf => {
       const units = amounts.map((parts) => (parts ? (parts[i] ?? 0n) : 0n));
-      return { wallet: user.wallet, salt: random.salt(), balances: units.map(fromUnits), units };
+      return { wallet: user.wallet, salt: '', balances: units.map(fromUnits), units };
     });
   });
   const partCount = split.reduce((n, parts) => n + parts.length, 0);
@@ -129,7 +136,7 @@ export function layoutLeaves(users: UserUnits[], precisions: number[], random: R
   if (room < users.length) decoyCount += users.length - room;
   const decoy = (): LaidLeaf => ({
     wallet: DECOY_WALLET,
-    salt: random.salt(),
+    salt: '',
     balances: zeros,
     units: zeroUnits,
   });
@@ -143,5 +150,9 @@ export function layoutLeaves(users: UserUnits[], precisions: number[], random: R
   const freeInSecond = secondSize - users.length;
   const first = [...split.map((parts) => parts[0] as LaidLeaf), ...free.slice(freeInSecond)];
   const second = [...split.map((parts) => parts[1] as LaidLeaf), ...free.slice(0, freeInSecond)];
-  return [...shuffle(first, random), ...shuffle(second, random)];
+  const leaves = [...shuffle(first, random), ...shuffle(second, random)];
+  // Salted by position once laid out: a salt then says nothing of the order parts were made in.
+  const salt = salts(leaves.length);
+  for (const [position, leaf] of leaves.entries()) leaf.salt = salt[position] as string;
+  return leaves;
 }

@@ -23,6 +23,11 @@ export const solvencySnapshots = pgTable('solvency_snapshots', {
    * snapshots are published, and a run that finds one incomplete (a kill) deletes it.
    */
   complete: boolean('complete').notNull().default(false),
+  /**
+   * The secret key the leaves' salts derive from (`salts.ts`), hex; never shown. Null for a
+   * snapshot taken before salts were derived: its salts are stored in its leaf buckets.
+   */
+  saltKey: text('salt_key'),
 });
 
 /**
@@ -48,8 +53,9 @@ export const solvencyNodePages = pgTable(
  * Whose the leaves of a snapshot are, and their salts, only ever shown to the wallet itself (code
  * 10091): wallets spread over `bucketCount(userCount)` rows by a hash of the wallet (about 64 a
  * row: a row per wallet was 100,000 rows and index entries at 100,000 users), each row's `leaves`
- * `wallet:position,...:salt,...` per wallet joined by `;`, and the decoys (wallet '') 64 to an
- * entry. With the leaves' sums in the level-0 pages, the tree can be rebuilt for an audit
+ * `wallet:position,...` per wallet joined by `;` (every position no wallet holds is a decoy's).
+ * A snapshot without a salt key (taken before salts were derived) has `wallet:position,...:salt,...`
+ * entries, its decoys (wallet '') 64 to an entry. With the leaves' sums in the level-0 pages, the tree can be rebuilt for an audit
  * (`storedLeaves`, `solvency.store.ts`).
  */
 export const solvencyLeafBuckets = pgTable(

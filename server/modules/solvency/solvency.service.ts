@@ -12,7 +12,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import {
-  buildSumTree,
   fromUnits,
   nextSnapshotAt,
   pathFrom,
@@ -26,16 +25,19 @@ import {
 import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
 import { layoutLeaves, type Randomness } from './leaves.ts';
+import { pagedTree } from './paged-tree.ts';
+import { newSaltKey, saltsFrom } from './salts.ts';
 import { readMoment, SnapshotRefused } from './solvency.moment.ts';
 import { solvencyReserves, solvencySnapshots } from './solvency.schema.ts';
 import {
+  bucketRows,
   EMPTY_HASH,
-  isStoredLevel,
   leavesOf,
   nodesAt,
   proofSlots,
   sha256Hex,
-  storeTree,
+  storeRows,
+  type TreeRows,
 } from './solvency.store.ts';
 
 export { SnapshotRefused } from './solvency.moment.ts';
@@ -56,9 +58,7 @@ const RATIO_STEP = 10n ** 14n;
 /** randomInt's bounds stop below 2^48; a balance's smallest units can be far more. */
 const RANDOM_INT_LIMIT = 2n ** 48n;
 
-let saltPool = { bytes: Buffer.alloc(0), offset: 0 };
-
-/** The CSPRNG behind a snapshot's parts, positions and salts. */
+/** The CSPRNG behind a snapshot's parts and positions (its salts come from `salts.ts`). */
 export const cryptoRandomness: Randomness = {
   below(bound) {
     if (bound < RANDOM_INT_LIMIT) return BigInt(randomInt(Number(bound)));
@@ -69,13 +69,6 @@ export const cryptoRandomness: Randomness = {
       const drawn = BigInt(`0x${randomBytes(Math.ceil(bits / 8)).toString('hex')}`) & mask;
       if (drawn < bound) return drawn;
     }
-  },
-  salt() {
-    // One call to the CSPRNG per 4,096 salts: a call per salt cost more than the tree's hashing.
-    if (saltPool.offset === saltPool.bytes.length) saltPool = { bytes: randomBytes(16 * 4096), offset: 0 };
-    const salt = saltPool.bytes.toString('hex', saltPool.offset, saltPool.offset + 16);
-    saltPool.offset += 16;
-    return salt;
   },
 };
 
@@ -144,25 +137,16 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
     if (taken) return null;
   }
   const readings = await readReserves(db, options.readReserve);
-  // Balances and journal at one moment; the tree is built after, outside the transaction.
-  const { coins, precisions, users, owed } = await db.transaction(readMoment, {
-    isolationLevel: 'repeatable read',
-  });
-  stage('read');
-  const leaves = layoutLeaves(users, precisions, options.random ?? cryptoRandomness);
-  stage('layout');
-  // Only the stored levels are kept: the ones between are derived again when a proof reads them.
-  const tree = buildSumTree(leaves, coins.length, sha256Hex, isStoredLevel);
-  const root = tree.at(-1)?.[0] as SumNode;
-  stage('tree');
-  for (const [i, coin] of coins.entries()) {
-    const inTree = root.sums[i] ?? '0';
-    const inJournal = owed.get(coin) ?? '0';
-    if (inTree !== inJournal) {
-      throw new SnapshotRefused(`${coin}: the tree sums ${inTree}, the journal owes users ${inJournal}`);
-    }
-  }
-
+  // Balances and journal at one moment; the tree is built after, outside the transaction. Only
+  // its rows and root outlive `layTree`: no variable here holds the leaves or the tree.
+  const saltKey = newSaltKey();
+  const laid = layTree(
+    await db.transaction(readMoment, { isolationLevel: 'repeatable read' }),
+    saltKey,
+    options,
+    stage,
+  );
+  const { coins, root } = laid;
   const reserves = Object.fromEntries(coins.map((coin) => [coin, readings.get(coin) ?? null]));
   const [started] = await db
     .insert(solvencySnapshots)
@@ -172,14 +156,15 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
       coins,
       totals: root.sums,
       reserves,
-      userCount: users.length,
-      height: tree.length - 1,
+      userCount: laid.userCount,
+      height: laid.height,
       day: options.day ?? null,
+      saltKey,
       complete: false,
     })
     .returning({ id: solvencySnapshots.id });
   if (!started) throw new Error('the snapshot row was not written');
-  await storeTree(db, { id: started.id, userCount: users.length }, tree, leaves, stage);
+  await storeRows(db, started.id, laid.rows, stage);
   const [snapshot] = await db
     .update(solvencySnapshots)
     .set({ complete: true })
@@ -188,6 +173,36 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
   if (!snapshot) throw new Error(`snapshot ${started.id} was deleted while it was stored`);
   stage('stored');
   return toSnapshot(snapshot);
+}
+
+/**
+ * A moment's leaves laid out and salted, its tree built and checked against the journal, and the
+ * rows to store; refuses (SnapshotRefused) a tree whose sums differ from the journal's.
+ */
+function layTree(
+  { coins, precisions, users, owed }: Awaited<ReturnType<typeof readMoment>>,
+  saltKey: string,
+  options: SnapshotOptions,
+  stage: (stage: SnapshotStage) => void,
+): { coins: string[]; root: SumNode; height: number; userCount: number; rows: TreeRows } {
+  stage('read');
+  const leaves = layoutLeaves(users, precisions, options.random ?? cryptoRandomness, (count) =>
+    saltsFrom(saltKey, count),
+  );
+  stage('layout');
+  // A page at a time, and only the stored levels: the ones between are derived again when a
+  // proof reads them.
+  const { root, height, pages } = pagedTree(leaves, coins.length, sha256Hex);
+  for (const [i, coin] of coins.entries()) {
+    const inTree = root.sums[i] ?? '0';
+    const inJournal = owed.get(coin) ?? '0';
+    if (inTree !== inJournal) {
+      throw new SnapshotRefused(`${coin}: the tree sums ${inTree}, the journal owes users ${inJournal}`);
+    }
+  }
+  const rows = { pages, buckets: bucketRows(leaves, users.length) };
+  stage('tree');
+  return { coins, root, height, userCount: users.length, rows };
 }
 
 function toSnapshot(row: typeof solvencySnapshots.$inferSelect): SolvencySnapshot {

@@ -5,11 +5,12 @@
  * - only every `PAGE_BITS`-th level is stored (0, 6, 12, ...): the five levels above a stored page
  *   are its own subtree, derived again when a proof needs them (63 hashes), and the sixth is the
  *   page's root, stored in the next stored level. Half the nodes are never written;
- * - the leaves' owners and salts go about 64 wallets to a row, bucketed by a hash of the wallet.
+ * - the leaves' owners go about 64 wallets to a row, bucketed by a hash of the wallet; their salts
+ *   derive from the snapshot's key (`salts.ts`), and the decoys are the positions no wallet holds.
  * Rows go in chunks of `jobChunkRows()`, a transaction each, so that no transaction grows with the
  * user count; the snapshot is published (`complete`) only once the last chunk is in.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   EMPTY_TEXT,
@@ -17,7 +18,6 @@ import {
   type LeafInput,
   nodeText,
   type SumNode,
-  type SumTree,
   siblingSlots,
   toUnits,
 } from '../../../protocol/solvency.ts';
@@ -26,9 +26,11 @@ import { rowsOf } from '../../db/rows.ts';
 import { faultPoint } from '../../faults.ts';
 import { jobChunkRows } from '../../jobs/chunk-rows.ts';
 import { DECOY_WALLET } from './leaves.ts';
-import { solvencyLeafBuckets } from './solvency.schema.ts';
+import { saltAt, saltsFrom } from './salts.ts';
+import { solvencyLeafBuckets, solvencySnapshots } from './solvency.schema.ts';
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+/** One-shot (crypto.hash): a Hash object per node was a third of the tree's time, most of it GC. */
+export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
 export const EMPTY_HASH = sha256Hex(EMPTY_TEXT);
 
 /**
@@ -48,7 +50,7 @@ export const isStoredLevel = (level: number) => level % PAGE_BITS === 0;
  * decimals, so nothing needs quoting: no JSON escapes inside the insert's JSON parameter, and
  * splitting it back costs less than JSON.parse.
  */
-function pageText(nodes: SumNode[]): string {
+export function pageText(nodes: SumNode[]): string {
   return nodes.map((n) => [n.hash, ...n.sums].join(',')).join(';');
 }
 
@@ -75,67 +77,58 @@ async function inChunks<T>(
   }
 }
 
+/** A snapshot's rows as stored: the pages of its stored levels, and its leaf buckets. */
+export interface TreeRows {
+  pages: { level: number; page: number; nodes: string }[];
+  buckets: { bucket: number; leaves: string }[];
+}
+
 /**
- * Stores the tree's pages and the leaves' owners and salts of snapshot `id` (of `userCount`
- * wallets, as its row says: proofs find their bucket from it), chunk by chunk. The caller marks
- * the snapshot complete afterwards; a kill before that leaves it unpublished.
+ * The leaf buckets of `leaves` for a snapshot of `userCount` wallets (proofs find their bucket
+ * from that count, as the snapshot's row gives it).
  */
-export async function storeTree(
+export function bucketRows(leaves: LeafInput[], userCount: number): TreeRows['buckets'] {
+  // Each wallet's positions, in position order, as proofs list them. The salts derive from the
+  // snapshot's key and the decoys are the positions no wallet holds: with the level-0 sums, that
+  // is every leaf, and the tree can be rebuilt for an audit.
+  const owned = new Map<string, number[]>();
+  for (const [position, leaf] of leaves.entries()) {
+    if (leaf.wallet === DECOY_WALLET) continue;
+    const positions = owned.get(leaf.wallet);
+    if (positions) positions.push(position);
+    else owned.set(leaf.wallet, [position]);
+  }
+  const count = bucketCount(userCount);
+  const entries = new Map<number, string[]>();
+  for (const [wallet, positions] of owned) {
+    const bucket = bucketOf(wallet, count);
+    const entry = `${wallet}:${positions.join(',')}`;
+    const list = entries.get(bucket);
+    if (list) list.push(entry);
+    else entries.set(bucket, [entry]);
+  }
+  return [...entries].map(([bucket, list]) => ({ bucket, leaves: list.join(';') }));
+}
+
+/**
+ * Stores snapshot `id`'s rows chunk by chunk, a transaction each. The caller marks the snapshot
+ * complete afterwards; a kill before that leaves it unpublished.
+ */
+export async function storeRows(
   db: Db,
-  { id, userCount }: { id: number; userCount: number },
-  tree: SumTree,
-  leaves: LeafInput[],
+  id: number,
+  rows: TreeRows,
   stage: (name: 'pages' | 'leaves') => void,
 ): Promise<void> {
   const size = jobChunkRows();
-  const pages: { level: number; page: number; nodes: string }[] = [];
-  for (const [level, nodes] of tree.entries()) {
-    if (!isStoredLevel(level)) continue;
-    for (let start = 0; start < nodes.length; start += PAGE_SIZE)
-      pages.push({ level, page: start >> PAGE_BITS, nodes: pageText(nodes.slice(start, start + PAGE_SIZE)) });
-  }
-  await inChunks(db, pages, size, async (tx, chunk) => {
+  await inChunks(db, rows.pages, size, async (tx, chunk) => {
     await tx.execute(sql`
       insert into solvency_node_pages (snapshot_id, level, page, nodes)
       select ${id}, r.level, r.page, r.nodes
       from json_to_recordset(${JSON.stringify(chunk)}::json) as r(level int, page int, nodes text)`);
   });
   stage('pages');
-
-  // Every leaf, decoys included: with the level-0 sums, the tree can be rebuilt for an audit.
-  const owned = new Map<string, { positions: number[]; salts: string[] }>();
-  const decoys: { positions: number[]; salts: string[] }[] = [];
-  for (const [position, leaf] of leaves.entries()) {
-    let set: { positions: number[]; salts: string[] } | undefined;
-    if (leaf.wallet === DECOY_WALLET) {
-      set = decoys.at(-1);
-      if (!set || set.positions.length === PAGE_SIZE) {
-        set = { positions: [], salts: [] };
-        decoys.push(set);
-      }
-    } else {
-      set = owned.get(leaf.wallet);
-      if (!set) {
-        set = { positions: [], salts: [] };
-        owned.set(leaf.wallet, set);
-      }
-    }
-    // Leaves are visited in position order: each set's positions come out sorted, as proofs list them.
-    set.positions.push(position);
-    set.salts.push(leaf.salt);
-  }
-  const count = bucketCount(userCount);
-  const buckets = new Map<number, string[]>();
-  const put = (bucket: number, wallet: string, set: { positions: number[]; salts: string[] }) => {
-    const entries = buckets.get(bucket) ?? [];
-    entries.push(`${wallet}:${set.positions.join(',')}:${set.salts.join(',')}`);
-    buckets.set(bucket, entries);
-  };
-  for (const [wallet, set] of owned) put(bucketOf(wallet, count), wallet, set);
-  // Decoys are never looked up (an audit reads every bucket): any bucket will do.
-  for (const [i, set] of decoys.entries()) put(i % count, DECOY_WALLET, set);
-  const rows = [...buckets].map(([bucket, entries]) => ({ bucket, leaves: entries.join(';') }));
-  await inChunks(db, rows, size, async (tx, chunk) => {
+  await inChunks(db, rows.buckets, size, async (tx, chunk) => {
     await tx.execute(sql`
       insert into solvency_leaf_buckets (snapshot_id, bucket, leaves)
       select ${id}, r.bucket, r.leaves
@@ -159,18 +152,30 @@ export function bucketOf(wallet: string, buckets: number): number {
   return Number.parseInt(createHash('md5').update(wallet, 'utf8').digest('hex').slice(0, 8), 16) % buckets;
 }
 
-/** The entries of a bucket row: each wallet ('' for decoys) with its positions and salts. */
-function parseBucket(text: string): { wallet: string; positions: number[]; salts: string[] }[] {
+/**
+ * The entries of a bucket row: each wallet with its positions and their salts, derived from the
+ * snapshot's `saltKey`, or, for a snapshot without one, as the entry stores them (and its decoys,
+ * wallet '').
+ */
+function parseBucket(
+  text: string,
+  saltKey: string | null,
+): { wallet: string; positions: number[]; salts: string[] }[] {
   return text.split(';').map((entry) => {
-    const [wallet = '', positions = '', salts = ''] = entry.split(':');
-    return { wallet, positions: positions.split(',').map(Number), salts: salts.split(',') };
+    const [wallet = '', listed = '', salts = ''] = entry.split(':');
+    const positions = listed.split(',').map(Number);
+    return {
+      wallet,
+      positions,
+      salts: saltKey === null ? salts.split(',') : positions.map((p) => saltAt(saltKey, p)),
+    };
   });
 }
 
 /** The wallet's leaves in a snapshot (positions ascending, with their salts); null if none. */
 export async function leavesOf(
   db: DbOrTx,
-  snapshot: { id: number; userCount: number },
+  snapshot: { id: number; userCount: number; saltKey: string | null },
   wallet: string,
 ): Promise<{ position: number; salt: string }[] | null> {
   const [row] = await db
@@ -183,7 +188,9 @@ export async function leavesOf(
       ),
     );
   const set =
-    row && wallet !== DECOY_WALLET ? parseBucket(row.leaves).find((e) => e.wallet === wallet) : undefined;
+    row && wallet !== DECOY_WALLET
+      ? parseBucket(row.leaves, snapshot.saltKey).find((e) => e.wallet === wallet)
+      : undefined;
   if (!set) return null;
   return set.positions.map((position, i) => ({ position, salt: set.salts[i] ?? '' }));
 }
@@ -271,6 +278,11 @@ export function proofSlots(positions: number[], height: number): { level: number
  * rebuilds the tree and checks each wallet's parts against the ledger.
  */
 export async function storedLeaves(db: DbOrTx, id: number, coins: number): Promise<LeafInput[]> {
+  const [snapshot] = await db
+    .select({ saltKey: solvencySnapshots.saltKey })
+    .from(solvencySnapshots)
+    .where(eq(solvencySnapshots.id, id));
+  const saltKey = snapshot?.saltKey ?? null;
   const buckets = await db
     .select({ leaves: solvencyLeafBuckets.leaves })
     .from(solvencyLeafBuckets)
@@ -280,8 +292,15 @@ export async function storedLeaves(db: DbOrTx, id: number, coins: number): Promi
       sql`select nodes from solvency_node_pages where snapshot_id = ${id} and level = 0 order by page`,
     ),
   ).flatMap((r) => parsePage(r.nodes, coins));
-  const leaves: LeafInput[] = level0.map((node) => ({ wallet: DECOY_WALLET, salt: '', balances: node.sums }));
-  for (const set of buckets.flatMap((b) => parseBucket(b.leaves)))
+  // Every position is a decoy's until a bucket names its wallet; a keyed snapshot's salts are
+  // all derived (a decoy's too), an older one's are in its buckets.
+  const salts = saltKey === null ? [] : saltsFrom(saltKey, level0.length);
+  const leaves: LeafInput[] = level0.map((node, position) => ({
+    wallet: DECOY_WALLET,
+    salt: salts[position] ?? '',
+    balances: node.sums,
+  }));
+  for (const set of buckets.flatMap((b) => parseBucket(b.leaves, saltKey)))
     for (const [i, position] of set.positions.entries()) {
       const leaf = leaves[position];
       if (!leaf) throw new Error(`snapshot ${id}: a leaf at ${position}, past the tree's leaves`);

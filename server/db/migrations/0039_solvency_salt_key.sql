@@ -1,0 +1,1 @@
+ALTER TABLE "solvency_snapshots" ADD COLUMN "salt_key" text;
