@@ -36,6 +36,9 @@ function seeded(seed: number): Randomness {
   let counter = 0;
   const block = () => BigInt(`0x${sha256Hex(`${seed}:${counter++}`)}`);
   return {
+    int(bound) {
+      return Number(this.below(BigInt(bound)));
+    },
     below(bound) {
       const bits = bound.toString(2).length;
       const mask = (1n << BigInt(bits)) - 1n;

@@ -24,6 +24,8 @@ export const MAX_PARTS = 4;
 export interface Randomness {
   /** A uniform integer in [0, bound), bound >= 1. */
   below(bound: bigint): bigint;
+  /** The same for a safe integer bound: most draws of a layout are, and need no BigInt. */
+  int(bound: number): number;
 }
 
 /** The secret salts of `count` leaves, in position order (the server's: `salts.ts`). */
@@ -35,15 +37,16 @@ export interface UserUnits {
   units: bigint[];
 }
 
+/** Spares below this are drawn as numbers (bound = spare + 1 stays a safe integer). */
+const SAFE_SPARE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** A leaf as laid out: its balances also as units, so that the tree need not parse them again. */
 export type LaidLeaf = LeafInput & { units: bigint[] };
-
-const int = (random: Randomness, bound: number): number => Number(random.below(BigInt(bound)));
 
 function shuffle<T>(items: T[], random: Randomness): T[] {
   // Fisher-Yates: every order equally likely, so a position says nothing about a wallet.
   for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = int(random, i + 1);
+    const j = random.int(i + 1);
     [items[i], items[j]] = [items[j] as T, items[i] as T];
   }
   return items;
@@ -61,15 +64,31 @@ export function splitAmount(total: bigint, count: number, step: bigint, random: 
   if (steps >= BigInt(count)) {
     // One smallest unit each, and the rest cut at count - 1 uniform points (stars and bars).
     const spare = steps - BigInt(count);
-    const cuts: bigint[] = [];
-    for (let i = 1; i < count; i += 1) cuts.push(random.below(spare + 1n));
-    cuts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    cuts.push(spare);
-    let previous = 0n;
-    for (let i = 0; i < count; i += 1) {
-      const cut = cuts[i] as bigint;
-      parts[i] = (1n + cut - previous) * step;
-      previous = cut;
+    if (spare < SAFE_SPARE) {
+      // Any balance below 9 * 10^15 smallest units (90 million of a coin of 8 decimals): the
+      // cuts as numbers, one BigInt a part. The draws a layout makes are mostly these.
+      const cuts: number[] = [];
+      const bound = Number(spare) + 1;
+      for (let i = 1; i < count; i += 1) cuts.push(random.int(bound));
+      cuts.sort((a, b) => a - b);
+      cuts.push(bound - 1);
+      let previous = 0;
+      for (let i = 0; i < count; i += 1) {
+        const cut = cuts[i] as number;
+        parts[i] = BigInt(1 + cut - previous) * step;
+        previous = cut;
+      }
+    } else {
+      const cuts: bigint[] = [];
+      for (let i = 1; i < count; i += 1) cuts.push(random.below(spare + 1n));
+      cuts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      cuts.push(spare);
+      let previous = 0n;
+      for (let i = 0; i < count; i += 1) {
+        const cut = cuts[i] as bigint;
+        parts[i] = (1n + cut - previous) * step;
+        previous = cut;
+      }
     }
   } else {
     // Dust too small for a unit in every part: one unit each to as many random parts as it has.
@@ -81,7 +100,7 @@ export function splitAmount(total: bigint, count: number, step: bigint, random: 
   }
   const rest = total % step;
   if (rest > 0n) {
-    const i = int(random, count);
+    const i = random.int(count);
     parts[i] = (parts[i] as bigint) + rest;
   }
   return parts;
@@ -116,7 +135,7 @@ export function layoutLeaves(
   const zeroUnits = precisions.map(() => 0n);
   // Per user: the part bound for the first half, the one for the second half, then the rest.
   const split = users.map((user) => {
-    const count = MIN_PARTS + int(random, MAX_PARTS - MIN_PARTS + 1);
+    const count = MIN_PARTS + random.int(MAX_PARTS - MIN_PARTS + 1);
     // Most balances of a snapshot are zeros (coins a user does not hold): nothing to split.
     const amounts = user.units.map((u, c) =>
       u === 0n ? null : splitAmount(u, count, steps[c] ?? 1n, random),
@@ -128,7 +147,7 @@ export function layoutLeaves(
   });
   const partCount = split.reduce((n, parts) => n + parts.length, 0);
   const quarter = Math.ceil(users.length / 4);
-  let decoyCount = quarter + int(random, quarter + 1);
+  let decoyCount = quarter + random.int(quarter + 1);
   // The second half must have room for a part of every user (the first always has: it holds half
   // the leaves or more, and every user has two parts at least).
   const leafCount = partCount + decoyCount;

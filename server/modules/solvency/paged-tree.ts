@@ -64,9 +64,11 @@ export function pagedTree(
   const zeros = Array.from({ length: coinCount }, () => 0n);
   const empty: Node = { hash: sha256(EMPTY_TEXT), sums: zeros.map(fromUnits), units: zeros };
   const leafNode = (leaf: LaidLeaf): Node => {
-    if (leaf.units.length !== coinCount) throw new RangeError(`leaf ${leaf.wallet}: wrong coin count`);
-    if (leaf.units.some((u) => u < 0n)) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
-    return { hash: sha256(textOfLeaf(leaf, leaf.balances)), sums: leaf.balances, units: leaf.units };
+    const units = leaf.units;
+    if (units.length !== coinCount) throw new RangeError(`leaf ${leaf.wallet}: wrong coin count`);
+    for (let c = 0; c < coinCount; c += 1)
+      if ((units[c] as bigint) < 0n) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
+    return { hash: sha256(textOfLeaf(leaf, leaf.balances)), sums: leaf.balances, units };
   };
   let height = 0;
   for (let count = Math.max(1, leaves.length); count > 1; count = Math.ceil(count / 2)) height += 1;

@@ -57,9 +57,13 @@ const RATIO_STEP = 10n ** 14n;
 
 /** randomInt's bounds stop below 2^48; a balance's smallest units can be far more. */
 const RANDOM_INT_LIMIT = 2n ** 48n;
+const RANDOM_INT_NUMBER = 2 ** 48;
 
 /** The CSPRNG behind a snapshot's parts and positions (its salts come from `salts.ts`). */
 export const cryptoRandomness: Randomness = {
+  int(bound) {
+    return bound < RANDOM_INT_NUMBER ? randomInt(bound) : Number(this.below(BigInt(bound)));
+  },
   below(bound) {
     if (bound < RANDOM_INT_LIMIT) return BigInt(randomInt(Number(bound)));
     // Rejection sampling over just enough bits: uniform, and under two draws on average.

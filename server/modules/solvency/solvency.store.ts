@@ -10,7 +10,7 @@
  * Rows go in chunks of `jobChunkRows()`, a transaction each, so that no transaction grows with the
  * user count; the snapshot is published (`complete`) only once the last chunk is in.
  */
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   EMPTY_TEXT,
@@ -92,11 +92,12 @@ export function bucketRows(leaves: LeafInput[], userCount: number): TreeRows['bu
   // snapshot's key and the decoys are the positions no wallet holds: with the level-0 sums, that
   // is every leaf, and the tree can be rebuilt for an audit.
   const owned = new Map<string, number[]>();
-  for (const [position, leaf] of leaves.entries()) {
-    if (leaf.wallet === DECOY_WALLET) continue;
-    const positions = owned.get(leaf.wallet);
+  for (let position = 0; position < leaves.length; position += 1) {
+    const wallet = (leaves[position] as LeafInput).wallet;
+    if (wallet === DECOY_WALLET) continue;
+    const positions = owned.get(wallet);
     if (positions) positions.push(position);
-    else owned.set(leaf.wallet, [position]);
+    else owned.set(wallet, [position]);
   }
   const count = bucketCount(userCount);
   const entries = new Map<number, string[]>();
@@ -149,7 +150,7 @@ export const bucketCount = (users: number) => Math.max(1, Math.ceil(users / BUCK
  * 0035 computes the same bucket.
  */
 export function bucketOf(wallet: string, buckets: number): number {
-  return Number.parseInt(createHash('md5').update(wallet, 'utf8').digest('hex').slice(0, 8), 16) % buckets;
+  return Number.parseInt(hash('md5', wallet, 'hex').slice(0, 8), 16) % buckets;
 }
 
 /**
