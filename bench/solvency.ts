@@ -18,14 +18,9 @@ import { toUnits, verifyProof, webCryptoSha256 } from '../protocol/solvency.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { rowsOf } from '../server/db/rows.ts';
 import { layoutLeaves, type UserUnits } from '../server/modules/solvency/leaves.ts';
-import { pagedTree } from '../server/modules/solvency/paged-tree.ts';
+import { pagedTreeOnTwoCores } from '../server/modules/solvency/page-hasher.ts';
 import { newSaltKey, saltsFrom } from '../server/modules/solvency/salts.ts';
-import {
-  cryptoRandomness,
-  proofOf,
-  sha256Hex,
-  takeSnapshot,
-} from '../server/modules/solvency/solvency.service.ts';
+import { cryptoRandomness, proofOf, takeSnapshot } from '../server/modules/solvency/solvency.service.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { measured } from './lib/measured.ts';
 import { formatRatio, integerFormat, writeSummary } from './lib/report.ts';
@@ -119,7 +114,7 @@ const users: UserUnits[] = Array.from({ length: USERS }, (_, i) => ({
   ),
 }));
 const precisions = Array.from({ length: coins }, () => 8);
-// As the snapshot builds it: a page at a time (`paged-tree.ts`).
+// As the snapshot builds it: a page at a time, on two cores (`page-hasher.ts`).
 let leafCount = 0;
 const tree = await measured(
   () => {
@@ -127,7 +122,7 @@ const tree = await measured(
       saltsFrom(newSaltKey(), count),
     );
     leafCount = leaves.length;
-    return pagedTree(leaves, coins, sha256Hex);
+    return pagedTreeOnTwoCores(leaves, coins);
   },
   'rss',
   20,

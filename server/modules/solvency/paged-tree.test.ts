@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { buildSumTree, fromUnits } from '../../../protocol/solvency.ts';
 import type { LaidLeaf } from './leaves.ts';
 import { pagedTree } from './paged-tree.ts';
-import { isStoredLevel, PAGE_SIZE, pageText, sha256Hex } from './solvency.store.ts';
+import { isStoredLevel, PAGE_SIZE, pageText, sha256Hex } from './pages.ts';
 
 function leavesOf(count: number, seed: number): LaidLeaf[] {
   return Array.from({ length: count }, (_, i) => {

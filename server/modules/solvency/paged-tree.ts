@@ -9,10 +9,10 @@
  */
 import { EMPTY_TEXT, fromUnits, nodeText, type SumNode, textOfLeaf } from '../../../protocol/solvency.ts';
 import type { LaidLeaf } from './leaves.ts';
-import { PAGE_BITS, PAGE_SIZE, pageText } from './solvency.store.ts';
+import { PAGE_BITS, PAGE_SIZE, pageText } from './pages.ts';
 
 /** A node with its sums also as integers, for the level above. */
-interface Node extends SumNode {
+export interface Node extends SumNode {
   units: bigint[];
 }
 
@@ -52,17 +52,37 @@ function fold(nodes: Node[], levels: number, empty: Node, sha256: (text: string)
   return level[0] as Node;
 }
 
+/** Levels above `leafCount` leaves, as `buildSumTree` builds them (an empty tree has one leaf). */
+export function treeHeight(leafCount: number): number {
+  let height = 0;
+  for (let count = Math.max(1, leafCount); count > 1; count = Math.ceil(count / 2)) height += 1;
+  return height;
+}
+
+const emptyNode = (coinCount: number, sha256: (text: string) => string): Node => {
+  const zeros = Array.from({ length: coinCount }, () => 0n);
+  return { hash: sha256(EMPTY_TEXT), sums: zeros.map(fromUnits), units: zeros };
+};
+
+/** Level 0's pages from `fromPage` to `toPage` (excluded): their texts and their nodes `levels` up. */
+export interface LeafPages {
+  pages: string[];
+  tops: Node[];
+}
+
 /**
- * The tree over `leaves` (their `balances` as `fromUnits` prints their `units`, as the layout
- * gives them), with `coinCount` sums a node. Refuses a negative balance, as `buildSumTree` does.
+ * Level 0's pages `fromPage` to `toPage` (excluded) of the tree over `leaves` (their `balances` as
+ * `fromUnits` prints their `units`, as the layout gives them): each page's leaves hashed, its text,
+ * and its node `levels` up. Refuses a negative balance, as `buildSumTree` does.
  */
-export function pagedTree(
+export function leafPages(
   leaves: LaidLeaf[],
+  range: { fromPage: number; toPage: number; levels: number },
   coinCount: number,
   sha256: (text: string) => string,
-): PagedTree {
-  const zeros = Array.from({ length: coinCount }, () => 0n);
-  const empty: Node = { hash: sha256(EMPTY_TEXT), sums: zeros.map(fromUnits), units: zeros };
+): LeafPages {
+  const empty = emptyNode(coinCount, sha256);
+  if (leaves.length === 0) return { pages: [pageText([empty])], tops: [empty] };
   const leafNode = (leaf: LaidLeaf): Node => {
     const units = leaf.units;
     if (units.length !== coinCount) throw new RangeError(`leaf ${leaf.wallet}: wrong coin count`);
@@ -70,27 +90,57 @@ export function pagedTree(
       if ((units[c] as bigint) < 0n) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
     return { hash: sha256(textOfLeaf(leaf, leaf.balances)), sums: leaf.balances, units };
   };
-  let height = 0;
-  for (let count = Math.max(1, leaves.length); count > 1; count = Math.ceil(count / 2)) height += 1;
+  const pages: string[] = [];
+  const tops: Node[] = [];
+  for (let page = range.fromPage; page < range.toPage; page += 1) {
+    const nodes = leaves.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map(leafNode);
+    pages.push(pageText(nodes));
+    tops.push(fold(nodes, range.levels, empty, sha256));
+  }
+  return { pages, tops };
+}
 
-  const pages: PagedTree['pages'] = [];
-  // The stored level being paged: the leaves first (hashed a page at a time), then folded nodes.
-  let nodes: Node[] | null = null;
-  let count = Math.max(1, leaves.length);
-  for (let base = 0; ; base += PAGE_BITS) {
+/**
+ * The tree from level 0's pages (all of them, in order) on: the stored levels above, paged and
+ * folded in turn, up to the root (stored when its level is a stored one, derived otherwise).
+ */
+export function fromLeafPages(
+  zero: LeafPages,
+  height: number,
+  coinCount: number,
+  sha256: (text: string) => string,
+): PagedTree {
+  const empty = emptyNode(coinCount, sha256);
+  const pages: PagedTree['pages'] = zero.pages.map((nodes, page) => ({ level: 0, page, nodes }));
+  let nodes = zero.tops;
+  for (let base = Math.min(PAGE_BITS, height); ; ) {
+    if (base === height) {
+      if (base > 0 && base % PAGE_BITS === 0) pages.push({ level: base, page: 0, nodes: pageText(nodes) });
+      return { root: nodes[0] as Node, height, pages };
+    }
     const levels = Math.min(PAGE_BITS, height - base);
     const above: Node[] = [];
-    for (let start = 0; start < count; start += PAGE_SIZE) {
-      const page: Node[] =
-        nodes?.slice(start, start + PAGE_SIZE) ??
-        (leaves.length === 0 ? [empty] : leaves.slice(start, start + PAGE_SIZE).map(leafNode));
+    for (let start = 0; start < nodes.length; start += PAGE_SIZE) {
+      const page = nodes.slice(start, start + PAGE_SIZE);
       pages.push({ level: base, page: start >> PAGE_BITS, nodes: pageText(page) });
-      if (levels === 0) return { root: page[0] as Node, height, pages };
       above.push(fold(page, levels, empty, sha256));
     }
-    // The root's level is stored only when it is a stored level; otherwise it is derived.
-    if (base + levels === height && levels < PAGE_BITS) return { root: above[0] as Node, height, pages };
     nodes = above;
-    count = above.length;
+    base += levels;
   }
+}
+
+/** The tree over `leaves` with `coinCount` sums a node, in this thread. */
+export function pagedTree(
+  leaves: LaidLeaf[],
+  coinCount: number,
+  sha256: (text: string) => string,
+): PagedTree {
+  const height = treeHeight(leaves.length);
+  const range = {
+    fromPage: 0,
+    toPage: Math.ceil(leaves.length / PAGE_SIZE),
+    levels: Math.min(PAGE_BITS, height),
+  };
+  return fromLeafPages(leafPages(leaves, range, coinCount, sha256), height, coinCount, sha256);
 }
