@@ -18,9 +18,14 @@ import { toUnits, verifyProof, webCryptoSha256 } from '../protocol/solvency.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { rowsOf } from '../server/db/rows.ts';
 import { layoutLeaves, type UserUnits } from '../server/modules/solvency/leaves.ts';
-import { pagedTreeOnTwoCores } from '../server/modules/solvency/page-hasher.ts';
+import { pagedTree } from '../server/modules/solvency/paged-tree.ts';
 import { newSaltKey, saltsFrom } from '../server/modules/solvency/salts.ts';
-import { cryptoRandomness, proofOf, takeSnapshot } from '../server/modules/solvency/solvency.service.ts';
+import {
+  cryptoRandomness,
+  proofOf,
+  sha256Hex,
+  takeSnapshot,
+} from '../server/modules/solvency/solvency.service.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { measured } from './lib/measured.ts';
 import { formatRatio, integerFormat, writeSummary } from './lib/report.ts';
@@ -114,7 +119,7 @@ const users: UserUnits[] = Array.from({ length: USERS }, (_, i) => ({
   ),
 }));
 const precisions = Array.from({ length: coins }, () => 8);
-// As the snapshot builds it: a page at a time, on two cores (`page-hasher.ts`).
+// As the snapshot builds it: a page at a time (`paged-tree.ts`).
 let leafCount = 0;
 const tree = await measured(
   () => {
@@ -122,7 +127,7 @@ const tree = await measured(
       saltsFrom(newSaltKey(), count),
     );
     leafCount = leaves.length;
-    return pagedTreeOnTwoCores(leaves, coins);
+    return pagedTree(leaves, coins, sha256Hex);
   },
   'rss',
   20,

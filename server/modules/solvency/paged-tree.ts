@@ -12,7 +12,7 @@ import type { LaidLeaf } from './leaves.ts';
 import { PAGE_BITS, PAGE_SIZE, pageText } from './pages.ts';
 
 /** A node with its sums also as integers, for the level above. */
-export interface Node extends SumNode {
+interface Node extends SumNode {
   units: bigint[];
 }
 
@@ -53,7 +53,7 @@ function fold(nodes: Node[], levels: number, empty: Node, sha256: (text: string)
 }
 
 /** Levels above `leafCount` leaves, as `buildSumTree` builds them (an empty tree has one leaf). */
-export function treeHeight(leafCount: number): number {
+function treeHeight(leafCount: number): number {
   let height = 0;
   for (let count = Math.max(1, leafCount); count > 1; count = Math.ceil(count / 2)) height += 1;
   return height;
@@ -65,7 +65,7 @@ const emptyNode = (coinCount: number, sha256: (text: string) => string): Node =>
 };
 
 /** Level 0's pages from `fromPage` to `toPage` (excluded): their texts and their nodes `levels` up. */
-export interface LeafPages {
+interface LeafPages {
   pages: string[];
   tops: Node[];
 }
@@ -75,7 +75,7 @@ export interface LeafPages {
  * `fromUnits` prints their `units`, as the layout gives them): each page's leaves hashed, its text,
  * and its node `levels` up. Refuses a negative balance, as `buildSumTree` does.
  */
-export function leafPages(
+function leafPages(
   leaves: LaidLeaf[],
   range: { fromPage: number; toPage: number; levels: number },
   coinCount: number,
@@ -104,7 +104,7 @@ export function leafPages(
  * The tree from level 0's pages (all of them, in order) on: the stored levels above, paged and
  * folded in turn, up to the root (stored when its level is a stored one, derived otherwise).
  */
-export function fromLeafPages(
+function fromLeafPages(
   zero: LeafPages,
   height: number,
   coinCount: number,

@@ -1,6 +1,6 @@
 /**
- * How a snapshot's tree is cut into pages (docs/solvency.md, "Storage"): pure, so that the page
- * hasher's worker thread (`page-hasher.worker.ts`) loads it without the database's modules.
+ * How a snapshot's tree is cut into pages (docs/solvency.md, "Storage"): the page format alone,
+ * shared by the tree's builder (`paged-tree.ts`) and the storage (`solvency.store.ts`).
  */
 import { hash } from 'node:crypto';
 import { EMPTY_TEXT, type SumNode } from '../../../protocol/solvency.ts';

@@ -25,7 +25,7 @@ import {
 import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
 import { layoutLeaves, type Randomness } from './leaves.ts';
-import { pagedTreeOnTwoCores } from './page-hasher.ts';
+import { pagedTree } from './paged-tree.ts';
 import { newSaltKey, saltsFrom } from './salts.ts';
 import { readMoment, SnapshotRefused } from './solvency.moment.ts';
 import { solvencyReserves, solvencySnapshots } from './solvency.schema.ts';
@@ -35,6 +35,7 @@ import {
   leavesOf,
   nodesAt,
   proofSlots,
+  sha256Hex,
   storeRows,
   type TreeRows,
 } from './solvency.store.ts';
@@ -143,7 +144,7 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
   // Balances and journal at one moment; the tree is built after, outside the transaction. Only
   // its rows and root outlive `layTree`: no variable here holds the leaves or the tree.
   const saltKey = newSaltKey();
-  const laid = await layTree(
+  const laid = layTree(
     await db.transaction(readMoment, { isolationLevel: 'repeatable read' }),
     saltKey,
     options,
@@ -182,20 +183,20 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
  * A moment's leaves laid out and salted, its tree built and checked against the journal, and the
  * rows to store; refuses (SnapshotRefused) a tree whose sums differ from the journal's.
  */
-async function layTree(
+function layTree(
   { coins, precisions, users, owed }: Awaited<ReturnType<typeof readMoment>>,
   saltKey: string,
   options: SnapshotOptions,
   stage: (stage: SnapshotStage) => void,
-): Promise<{ coins: string[]; root: SumNode; height: number; userCount: number; rows: TreeRows }> {
+): { coins: string[]; root: SumNode; height: number; userCount: number; rows: TreeRows } {
   stage('read');
   const leaves = layoutLeaves(users, precisions, options.random ?? cryptoRandomness, (count) =>
     saltsFrom(saltKey, count),
   );
   stage('layout');
-  // A page at a time, on two cores, and only the stored levels: the ones between are derived again
-  // when a proof reads them.
-  const { root, height, pages } = await pagedTreeOnTwoCores(leaves, coins.length);
+  // A page at a time, and only the stored levels: the ones between are derived again when a
+  // proof reads them.
+  const { root, height, pages } = pagedTree(leaves, coins.length, sha256Hex);
   for (const [i, coin] of coins.entries()) {
     const inTree = root.sums[i] ?? '0';
     const inJournal = owed.get(coin) ?? '0';
