@@ -124,24 +124,19 @@ export function bucketOf(wallet: string, buckets: number): number {
 }
 
 /**
- * The entries of a bucket row: each wallet with its positions and their salts, derived from the
- * snapshot's `saltKey`, or, for a snapshot without one, as the entry stores them (and its decoys,
- * wallet '').
+ * The entries of a bucket row: each wallet with its positions, and for a snapshot without a salt
+ * key (taken before salts were derived) the salts its entries store, decoys (wallet '') included.
  */
-function parseBucket(
-  text: string,
-  saltKey: string | null,
-): { wallet: string; positions: number[]; salts: string[] }[] {
+function parseBucket(text: string): { wallet: string; positions: number[]; stored: string[] }[] {
   return text.split(';').map((entry) => {
-    const [wallet = '', listed = '', salts = ''] = entry.split(':');
-    const positions = listed.split(',').map(Number);
-    return {
-      wallet,
-      positions,
-      salts: saltKey === null ? salts.split(',') : positions.map((p) => saltAt(saltKey, p)),
-    };
+    const [wallet = '', positions = '', salts = ''] = entry.split(':');
+    return { wallet, positions: positions.split(',').map(Number), stored: salts.split(',') };
   });
 }
+
+/** An entry's salts: derived from the snapshot's key, or as an older snapshot stored them. */
+const saltsOf = (entry: { positions: number[]; stored: string[] }, saltKey: string | null): string[] =>
+  saltKey === null ? entry.stored : entry.positions.map((position) => saltAt(saltKey, position));
 
 /** The wallet's leaves in a snapshot (positions ascending, with their salts); null if none. */
 export async function leavesOf(
@@ -159,11 +154,11 @@ export async function leavesOf(
       ),
     );
   const set =
-    row && wallet !== DECOY_WALLET
-      ? parseBucket(row.leaves, snapshot.saltKey).find((e) => e.wallet === wallet)
-      : undefined;
+    row && wallet !== DECOY_WALLET ? parseBucket(row.leaves).find((e) => e.wallet === wallet) : undefined;
   if (!set) return null;
-  return set.positions.map((position, i) => ({ position, salt: set.salts[i] ?? '' }));
+  // Only this wallet's salts are derived: the bucket holds some 64 wallets.
+  const salts = saltsOf(set, snapshot.saltKey);
+  return set.positions.map((position, i) => ({ position, salt: salts[i] ?? '' }));
 }
 
 /**
@@ -271,12 +266,12 @@ export async function storedLeaves(db: DbOrTx, id: number, coins: number): Promi
     salt: salts[position] ?? '',
     balances: node.sums,
   }));
-  for (const set of buckets.flatMap((b) => parseBucket(b.leaves, saltKey)))
+  for (const set of buckets.flatMap((b) => parseBucket(b.leaves)))
     for (const [i, position] of set.positions.entries()) {
       const leaf = leaves[position];
       if (!leaf) throw new Error(`snapshot ${id}: a leaf at ${position}, past the tree's leaves`);
       leaf.wallet = set.wallet;
-      leaf.salt = set.salts[i] ?? '';
+      if (saltKey === null) leaf.salt = set.stored[i] ?? '';
     }
   return leaves;
 }
