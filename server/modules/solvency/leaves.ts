@@ -9,9 +9,10 @@
  * at least that many of the coin's smallest units is positive, no such node carries a user's whole
  * balance of any coin: each mixes parts of several users and decoys.
  *
- * Pure: the randomness comes in (node:crypto on the server, a seeded one in tests), and what it
- * chose is stored with the snapshot (each leaf's wallet, position, salt and parts), so that an
- * auditor rebuilds the same tree from the stored leaves.
+ * Pure: the randomness and the salts come in (node:crypto and `salts.ts` on the server, seeded ones
+ * in tests), and what they chose is kept with the snapshot (each leaf's wallet, position and
+ * parts, and the key its salt derives from), so that an auditor rebuilds the same tree from the
+ * stored leaves.
  */
 import { fromUnits, type LeafInput, SOLVENCY_SCALE } from '../../../protocol/solvency.ts';
 
