@@ -90,6 +90,29 @@ export function nodeText(left: SumNode, right: SumNode, sums: string[]): string 
   return `${NODE_PREFIX}|${left.hash}|${right.hash}|${sums.join(',')}`;
 }
 
+/**
+ * The sums of a parent node, as integers and as text, from its children's. Most sums of a
+ * snapshot are zeros (coins few users hold, decoys): a zero side, or two, takes the other side's
+ * integer and text as they are, with no BigInt made or printed.
+ */
+export function sumUnits(
+  left: { units: bigint[]; sums: string[] },
+  right: { units: bigint[]; sums: string[] },
+): { units: bigint[]; sums: string[] } {
+  const units = left.units.map((u, c) => {
+    const r = right.units[c] as bigint;
+    return r === 0n ? u : u === 0n ? r : u + r;
+  });
+  const sums = units.map((u, c) =>
+    u === left.units[c]
+      ? (left.sums[c] as string)
+      : u === right.units[c]
+        ? (right.sums[c] as string)
+        : fromUnits(u),
+  );
+  return { units, sums };
+}
+
 function addSums(left: string[], right: string[]): string[] {
   if (left.length !== right.length) throw new RangeError('nodes with different coin counts');
   return left.map((a, i) => fromUnits(toUnits(a) + toUnits(right[i] ?? 'x')));
@@ -138,20 +161,9 @@ export function buildSumTree(
     for (let i = 0; i < level.length; i += 2) {
       const left = level[i] as SumNode;
       const right = level[i + 1] ?? empty;
-      const leftUnits = units[i] as bigint[];
-      const rightUnits = units[i + 1] ?? zeros;
-      // Most sums of a snapshot are zeros (coins few users hold, decoys): a zero side, or two,
-      // takes the other side's integers and text as they are, with no BigInt made or printed.
-      const sum = leftUnits.map((u, c) => {
-        const r = rightUnits[c] as bigint;
-        return r === 0n ? u : u === 0n ? r : u + r;
-      });
-      const sums = sum.map((u, c) =>
-        u === leftUnits[c]
-          ? (left.sums[c] as string)
-          : u === rightUnits[c]
-            ? (right.sums[c] as string)
-            : fromUnits(u),
+      const { units: sum, sums } = sumUnits(
+        { units: units[i] as bigint[], sums: left.sums },
+        { units: units[i + 1] ?? zeros, sums: right.sums },
       );
       nextUnits.push(sum);
       next.push({ hash: sha256(nodeText(left, right, sums)), sums });

@@ -7,7 +7,14 @@
  * 100,000-user snapshot were kept to the end, and collecting the garbage around them cost more
  * than hashing them.
  */
-import { EMPTY_TEXT, fromUnits, nodeText, type SumNode, textOfLeaf } from '../../../protocol/solvency.ts';
+import {
+  EMPTY_TEXT,
+  fromUnits,
+  nodeText,
+  type SumNode,
+  sumUnits,
+  textOfLeaf,
+} from '../../../protocol/solvency.ts';
 import type { LaidLeaf } from './leaves.ts';
 import { PAGE_BITS, PAGE_SIZE, pageText } from './pages.ts';
 
@@ -24,19 +31,9 @@ export interface PagedTree {
   pages: { level: number; page: number; nodes: string }[];
 }
 
-/** The node over `left` and `right`: zero sums take the other side's integer and text as they are. */
+/** The node over `left` and `right`. */
 function parent(left: Node, right: Node, sha256: (text: string) => string): Node {
-  const units = left.units.map((u, c) => {
-    const r = right.units[c] as bigint;
-    return r === 0n ? u : u === 0n ? r : u + r;
-  });
-  const sums = units.map((u, c) =>
-    u === left.units[c]
-      ? (left.sums[c] as string)
-      : u === right.units[c]
-        ? (right.sums[c] as string)
-        : fromUnits(u),
-  );
+  const { units, sums } = sumUnits(left, right);
   return { hash: sha256(nodeText(left, right, sums)), sums, units };
 }
 
