@@ -19,7 +19,7 @@ import type { LaidLeaf } from './leaves.ts';
 import { PAGE_BITS, PAGE_SIZE, pageText } from './pages.ts';
 
 /** A node with its sums also as integers, for the level above. */
-interface Node extends SumNode {
+export interface Node extends SumNode {
   units: bigint[];
 }
 
@@ -37,17 +37,30 @@ function parent(left: Node, right: Node, sha256: (text: string) => string): Node
   return { hash: sha256(nodeText(left, right, sums)), sums, units };
 }
 
-/** `levels` levels above `nodes`, pairing as `buildSumTree` does: the page's top node. */
-function fold(nodes: Node[], levels: number, empty: Node, sha256: (text: string) => string): Node {
-  let level = nodes;
+/**
+ * `nodes` and the `levels` levels above them, pairing as `buildSumTree` does (a page starts at a
+ * multiple of 64, so a level's last odd node is a page's last odd node and takes `empty` likewise).
+ */
+export function levelsAbove(
+  nodes: Node[],
+  levels: number,
+  empty: Node,
+  sha256: (text: string) => string,
+): Node[][] {
+  const derived = [nodes];
   for (let d = 0; d < levels; d += 1) {
+    const below = derived[d] as Node[];
     const next: Node[] = [];
-    for (let i = 0; i < level.length; i += 2)
-      next.push(parent(level[i] as Node, level[i + 1] ?? empty, sha256));
-    level = next;
+    for (let i = 0; i < below.length; i += 2)
+      next.push(parent(below[i] as Node, below[i + 1] ?? empty, sha256));
+    derived.push(next);
   }
-  return level[0] as Node;
+  return derived;
 }
+
+/** The page's node `levels` up. */
+const fold = (nodes: Node[], levels: number, empty: Node, sha256: (text: string) => string): Node =>
+  levelsAbove(nodes, levels, empty, sha256).at(-1)?.[0] as Node;
 
 /** Levels above `leafCount` leaves, as `buildSumTree` builds them (an empty tree has one leaf). */
 function treeHeight(leafCount: number): number {
@@ -56,7 +69,7 @@ function treeHeight(leafCount: number): number {
   return height;
 }
 
-const emptyNode = (coinCount: number, sha256: (text: string) => string): Node => {
+export const emptyNode = (coinCount: number, sha256: (text: string) => string): Node => {
   const zeros = Array.from({ length: coinCount }, () => 0n);
   return { hash: sha256(EMPTY_TEXT), sums: zeros.map(fromUnits), units: zeros };
 };

@@ -12,20 +12,14 @@
  */
 import { hash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  fromUnits,
-  type LeafInput,
-  nodeText,
-  type SumNode,
-  siblingSlots,
-  toUnits,
-} from '../../../protocol/solvency.ts';
+import { type LeafInput, type SumNode, siblingSlots, toUnits } from '../../../protocol/solvency.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { faultPoint } from '../../faults.ts';
 import { jobChunkRows } from '../../jobs/chunk-rows.ts';
 import { DECOY_WALLET } from './leaves.ts';
-import { EMPTY_HASH, PAGE_BITS, parsePage, sha256Hex } from './pages.ts';
+import { emptyNode, levelsAbove } from './paged-tree.ts';
+import { PAGE_BITS, parsePage, sha256Hex } from './pages.ts';
 import { saltAt, saltsFrom } from './salts.ts';
 import { solvencyLeafBuckets, solvencySnapshots } from './solvency.schema.ts';
 
@@ -161,27 +155,10 @@ export async function leavesOf(
   return set.positions.map((position, i) => ({ position, salt: salts[i] ?? '' }));
 }
 
-/**
- * The levels above a stored page, up to `levels` of them: its subtree, paired as `buildSumTree`
- * pairs the whole level (a page starts at a multiple of 64, so a level's last odd node is a page's
- * last odd node, and takes the empty partner likewise).
- */
-function deriveAbove(page: SumNode[], levels: number): SumNode[][] {
-  const coins = page[0]?.sums.length ?? 0;
-  const empty: SumNode = { hash: EMPTY_HASH, sums: Array.from({ length: coins }, () => '0') };
-  const derived = [page];
-  for (let d = 1; d <= levels; d += 1) {
-    const below = derived[d - 1] as SumNode[];
-    const next: SumNode[] = [];
-    for (let i = 0; i < below.length; i += 2) {
-      const left = below[i] as SumNode;
-      const right = below[i + 1] ?? empty;
-      const sums = left.sums.map((a, c) => fromUnits(toUnits(a) + toUnits(right.sums[c] ?? '0')));
-      next.push({ hash: sha256Hex(nodeText(left, right, sums)), sums });
-    }
-    derived.push(next);
-  }
-  return derived;
+/** The levels above a stored page, up to `levels` of them: its subtree, as the snapshot built it. */
+function deriveAbove(page: SumNode[], levels: number, coins: number): SumNode[][] {
+  const nodes = page.map((node) => ({ ...node, units: node.sums.map(toUnits) }));
+  return levelsAbove(nodes, levels, emptyNode(coins, sha256Hex), sha256Hex);
 }
 
 /**
@@ -223,7 +200,11 @@ export async function nodesAt(
     if (!levels) {
       const text = stored.get(key);
       if (text === undefined) return undefined;
-      levels = deriveAbove(parsePage(text, snapshot.coins), Math.min(PAGE_BITS - 1, snapshot.height - base));
+      levels = deriveAbove(
+        parsePage(text, snapshot.coins),
+        Math.min(PAGE_BITS - 1, snapshot.height - base),
+        snapshot.coins,
+      );
       derived.set(key, levels);
     }
     const d = level - base;
