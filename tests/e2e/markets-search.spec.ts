@@ -74,13 +74,16 @@ for (const [lang, bundle] of [
     await expect(rows.nth(0)).toHaveAttribute('data-symbol', 'BTCUSDT');
     await expect(rows.nth(1)).toHaveAttribute('data-symbol', 'XAUUSD');
     await screenshot(page, `markets-favourites-${lang}`);
+    // Reloaded once the service worker controls the page, as the other offline tests navigate: a
+    // reload before its first install completes passes it by, and nothing would ever be stored
+    // (the poll below timed out that way in Arabic in a clean-clone CI run, 2026-12-02).
+    await controlledByServiceWorker(page);
     await page.reload();
     await expect(rows).toHaveCount(2);
 
     // Offline, from the service worker's copies: still there. The worker stores the list's
     // answer a moment after the page has it: going offline before that (it happened once on a
     // loaded CI host) finds nothing stored, as it would for a user.
-    await controlledByServiceWorker(page);
     await expect
       .poll(async () =>
         (await cacheKeys(page, READ_CACHE_NAME)).some((key) => key.includes('/10068?category=all')),
