@@ -7,6 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { fromUnits, toUnits } from '../../../protocol/solvency.ts';
 import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import type { JournalCheckpoint } from './journal-checkpoint.ts';
 import type { UserUnits } from './leaves.ts';
 
 export class SnapshotRefused extends Error {}
@@ -37,8 +38,11 @@ async function readLines(
   }
 }
 
-/** Every user's balances and the journal's totals, read at one moment. */
-export async function readMoment(tx: Tx) {
+/**
+ * Every user's balances and the journal's totals, read at one moment: the totals from `checkpoint`
+ * on, and the checkpoint up to `horizon` for the next snapshot (null: none is taken).
+ */
+export async function readMoment(tx: Tx, checkpoint: JournalCheckpoint, horizon: number | null) {
   const coinRows = rowsOf<{ symbol: string; precision: number }>(
     await tx.execute(sql`select symbol, precision from coins order by symbol`),
   );
@@ -83,13 +87,26 @@ export async function readMoment(tx: Tx) {
       amounts[i] = (amounts[i] as bigint) + toUnits(balance);
     }
   }
-  // The journal's own view of the same moment: every posting to a user account, summed.
-  const journal = rowsOf<{ coin: string; total: string }>(
+  // The journal's own view of the same moment: the checkpoint's totals and every posting to a
+  // user account after it (`journal-checkpoint.ts`); those up to `horizon` also make the next
+  // checkpoint.
+  const journal = rowsOf<{ coin: string; total: string; upto: string | null }>(
     await tx.execute(sql`
-      select a.coin, sum(p.amount)::text as total from postings p
-      join ledger_accounts a on a.id = p.account_id
-      where a.kind = 'user' group by a.coin`),
+      select a.coin, sum(p.amount)::text as total,
+             sum(p.amount) filter (where p.id <= ${horizon ?? 0})::text as upto
+      from postings p join ledger_accounts a on a.id = p.account_id
+      where a.kind = 'user' and p.id > ${checkpoint.through} group by a.coin`),
   );
+  const owed = new Map(checkpoint.totals);
+  const next: JournalCheckpoint | null =
+    horizon === null || horizon < checkpoint.through
+      ? null
+      : { through: horizon, totals: new Map(checkpoint.totals) };
+  for (const row of journal) {
+    owed.set(row.coin, (owed.get(row.coin) ?? 0n) + toUnits(row.total));
+    if (next && row.upto !== null)
+      next.totals.set(row.coin, (next.totals.get(row.coin) ?? 0n) + toUnits(row.upto));
+  }
   const users: UserUnits[] = [];
   for (const [wallet, amounts] of units) {
     const negative = amounts.findIndex((u) => u < 0n);
@@ -100,6 +117,7 @@ export async function readMoment(tx: Tx) {
     coins,
     precisions: coinRows.map((r) => r.precision),
     users,
-    owed: new Map(journal.map((r) => [r.coin, fromUnits(toUnits(r.total))])),
+    owed: new Map([...owed].map(([coin, units]) => [coin, fromUnits(units)])),
+    checkpoint: next,
   };
 }

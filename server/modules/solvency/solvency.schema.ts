@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { at, createdAt, rowRef, serialId } from '../../db/columns.ts';
 
 /**
@@ -28,6 +28,14 @@ export const solvencySnapshots = pgTable('solvency_snapshots', {
    * snapshot taken before salts were derived: its salts are stored in its leaf buckets.
    */
   saltKey: text('salt_key'),
+  /**
+   * The journal's checkpoint this snapshot leaves (`journal-checkpoint.ts`): every posting with an
+   * id up to `journalThrough` was committed when it was taken, and `journalTotals` is what those
+   * postings owe users, per coin. The next snapshot sums only the postings after it. Null when
+   * none was taken (the journal's lock was not had in time, or a snapshot from before them).
+   */
+  journalThrough: bigint('journal_through', { mode: 'number' }),
+  journalTotals: jsonb('journal_totals').$type<Record<string, string>>(),
 });
 
 /**

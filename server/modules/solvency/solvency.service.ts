@@ -24,6 +24,12 @@ import {
 } from '../../../protocol/solvency.ts';
 import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
+import {
+  checkpointColumns,
+  type JournalCheckpoint,
+  journalHorizon,
+  latestCheckpoint,
+} from './journal-checkpoint.ts';
 import { layoutLeaves, type Randomness } from './leaves.ts';
 import { pagedTree } from './paged-tree.ts';
 import { newSaltKey, saltsFrom } from './salts.ts';
@@ -144,8 +150,12 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
   // Balances and journal at one moment; the tree is built after, outside the transaction. Only
   // its rows and root outlive `layTree`: no variable here holds the leaves or the tree.
   const saltKey = newSaltKey();
+  // The checkpoint first, then a horizon every posting below which is committed (under the
+  // journal's lock, released before the moment is read): the moment sees all of them.
+  const checkpoint = await latestCheckpoint(db);
+  const horizon = await journalHorizon(db);
   const laid = layTree(
-    await db.transaction(readMoment, { isolationLevel: 'repeatable read' }),
+    await db.transaction((tx) => readMoment(tx, checkpoint, horizon), { isolationLevel: 'repeatable read' }),
     saltKey,
     options,
     stage,
@@ -164,6 +174,7 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
       height: laid.height,
       day: options.day ?? null,
       saltKey,
+      ...(laid.checkpoint ? checkpointColumns(laid.checkpoint) : {}),
       complete: false,
     })
     .returning({ id: solvencySnapshots.id });
@@ -184,11 +195,18 @@ async function snapshotUnderLock(db: Db, options: SnapshotOptions): Promise<Solv
  * rows to store; refuses (SnapshotRefused) a tree whose sums differ from the journal's.
  */
 function layTree(
-  { coins, precisions, users, owed }: Awaited<ReturnType<typeof readMoment>>,
+  { coins, precisions, users, owed, checkpoint }: Awaited<ReturnType<typeof readMoment>>,
   saltKey: string,
   options: SnapshotOptions,
   stage: (stage: SnapshotStage) => void,
-): { coins: string[]; root: SumNode; height: number; userCount: number; rows: TreeRows } {
+): {
+  coins: string[];
+  root: SumNode;
+  height: number;
+  userCount: number;
+  rows: TreeRows;
+  checkpoint: JournalCheckpoint | null;
+} {
   stage('read');
   const leaves = layoutLeaves(users, precisions, options.random ?? cryptoRandomness, (count) =>
     saltsFrom(saltKey, count),
@@ -206,7 +224,7 @@ function layTree(
   }
   const rows = { pages, buckets: bucketRows(leaves, users.length) };
   stage('tree');
-  return { coins, root, height, userCount: users.length, rows };
+  return { coins, root, height, userCount: users.length, rows, checkpoint };
 }
 
 function toSnapshot(row: typeof solvencySnapshots.$inferSelect): SolvencySnapshot {

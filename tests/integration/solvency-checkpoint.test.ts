@@ -1,0 +1,162 @@
+/**
+ * The solvency snapshot's journal checkpoint (server/modules/solvency/journal-checkpoint.ts): a
+ * snapshot sums only the postings after the last checkpoint, and gets the journal's liabilities
+ * right all the same; a posting committed late under a lower id than one already committed is
+ * never left out (PostgreSQL, where writers run side by side); and the journal stays append-only.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { toUnits } from '../../protocol/solvency.ts';
+import type { Tx } from '../../server/db/client.ts';
+import { rowsOf } from '../../server/db/rows.ts';
+import { DATABASE_TARGETS } from '../helpers/databases.ts';
+import { directAdmin } from '../helpers/direct-admin.ts';
+import { useSeededApp } from '../helpers/seeded-app.ts';
+import { depositTo, fundedWallet } from '../helpers/wallets.ts';
+
+for (const target of DATABASE_TARGETS) {
+  describe.skipIf(!target.available)(`the solvency journal checkpoint on ${target.name}`, () => {
+    const env = useSeededApp(target);
+    const admin = directAdmin(env);
+
+    /** What every posting to a user account owes, per coin: the whole journal, summed. */
+    async function wholeJournal(): Promise<Map<string, bigint>> {
+      const rows = rowsOf<{ coin: string; total: string }>(
+        await env.database.db.execute(sql`
+          select a.coin, sum(p.amount)::text as total from postings p
+          join ledger_accounts a on a.id = p.account_id where a.kind = 'user' group by a.coin`),
+      );
+      return new Map(rows.map((r) => [r.coin, toUnits(r.total)]));
+    }
+
+    async function latest() {
+      const [row] = rowsOf<{
+        through: string | number | null;
+        totals: Record<string, string> | null;
+        liabilities: string[];
+        coins: string[];
+      }>(
+        await env.database.db.execute(sql`
+          select journal_through as through, journal_totals as totals, totals as liabilities, coins
+          from solvency_snapshots where complete order by id desc limit 1`),
+      );
+      if (!row) throw new Error('no snapshot');
+      return row;
+    }
+
+    async function snapshot() {
+      const taken = await admin('solvency', 'snapshot');
+      expect(taken.ok, taken.text).toBe(true);
+      const row = await latest();
+      const owed = await wholeJournal();
+      // The published liabilities are the whole journal's, however little of it was summed.
+      for (const [i, coin] of row.coins.entries())
+        expect(toUnits(row.liabilities[i] ?? '0'), coin).toBe(owed.get(coin) ?? 0n);
+      return row;
+    }
+
+    async function user(usdt: string) {
+      const wallet = await fundedWallet(env);
+      const address = wallet.address.toLowerCase();
+      await depositTo(env, address, 'USDT', usdt);
+      return address;
+    }
+
+    test('each snapshot leaves a checkpoint that is the journal up to it; the next sums from there', async () => {
+      await user('125.5');
+      const first = await snapshot();
+      expect(first.through).not.toBeNull();
+      // The checkpoint is what the postings up to it owe, summed separately.
+      const upTo = rowsOf<{ coin: string; total: string }>(
+        await env.database.db.execute(sql`
+          select a.coin, sum(p.amount)::text as total from postings p
+          join ledger_accounts a on a.id = p.account_id
+          where a.kind = 'user' and p.id <= ${Number(first.through)} group by a.coin`),
+      );
+      expect(Object.keys(first.totals ?? {}).sort()).toEqual(upTo.map((r) => r.coin).sort());
+      for (const row of upTo)
+        expect(toUnits(first.totals?.[row.coin] ?? 'x'), row.coin).toBe(toUnits(row.total));
+
+      await user('7.25');
+      const second = await snapshot();
+      expect(Number(second.through)).toBeGreaterThan(Number(first.through));
+    });
+
+    test('a balance raised outside the journal is still refused when the journal is summed from a checkpoint', async () => {
+      await snapshot();
+      const address = await user('10');
+      await env.database.db.execute(
+        sql`update ledger_accounts set balance = balance + 1 where owner = ${address} and coin = 'USDT' and bucket = 'available'`,
+      );
+      try {
+        const refused = await admin('solvency', 'snapshot');
+        expect(refused.ok).toBe(false);
+        expect(refused.text).toMatch(/refused: USDT/);
+      } finally {
+        await env.database.db.execute(
+          sql`update ledger_accounts set balance = balance - 1 where owner = ${address} and coin = 'USDT' and bucket = 'available'`,
+        );
+      }
+    });
+
+    test('postings are append-only: an update or a delete is refused and changes nothing', async () => {
+      const before = await wholeJournal();
+      await expect(env.database.db.execute(sql`update postings set amount = amount + 1`)).rejects.toThrow();
+      await expect(env.database.db.execute(sql`delete from postings`)).rejects.toThrow();
+      expect(await wholeJournal()).toEqual(before);
+    });
+
+    test.skipIf(target.name !== 'postgres')(
+      'a posting committed late under a lower id is counted: no checkpoint is taken past a writer',
+      async () => {
+        const late = await user('1');
+        await snapshot();
+        // A writer that drew its posting ids and has not committed: a deposit of 5 to `late`,
+        // booked by hand against an account of its own so that it locks nothing the next one needs.
+        let commit = (): void => undefined;
+        const released = new Promise<void>((resolve) => {
+          commit = resolve;
+        });
+        let inserted = (): void => undefined;
+        const drawn = new Promise<void>((resolve) => {
+          inserted = resolve;
+        });
+        const writer = env.database.db.transaction(async (tx: Tx) => {
+          const [entry] = rowsOf<{ id: number }>(
+            await tx.execute(sql`
+              insert into journal_entries (type, idempotency_key, reference)
+              values ('deposit', ${`late:${randomUUID()}`}, 'late writer') returning id`),
+          );
+          const [clearing] = rowsOf<{ id: number }>(
+            await tx.execute(sql`
+              insert into ledger_accounts (owner, coin, bucket, kind, balance)
+              values ('system', 'USDT', ${`late_${randomUUID().slice(0, 8)}`}, 'clearing', -5) returning id`),
+          );
+          await tx.execute(sql`
+            with target as (
+              update ledger_accounts set balance = balance + 5
+              where owner = ${late} and coin = 'USDT' and bucket = 'available' returning id)
+            insert into postings (entry_id, account_id, coin, amount)
+            select ${entry?.id}::bigint, id, 'USDT', 5 from target
+            union all select ${entry?.id}::bigint, ${clearing?.id}::bigint, 'USDT', -5`);
+          inserted();
+          await released;
+        });
+        // (A writer that fails settles the race instead of leaving the test waiting.)
+        await Promise.race([drawn, writer]);
+        // Committed after the writer drew its ids: postings with higher ids.
+        await user('3');
+        const during = await snapshot();
+        commit();
+        await writer;
+        // Its 5 are in the balances now; a checkpoint that had skipped them would owe 5 less, and
+        // this snapshot would be refused.
+        const after = await snapshot();
+        expect(after.through).not.toBeNull();
+        // The writer held the journal past the wait: no checkpoint was taken past its postings.
+        expect(during.through).toBeNull();
+      },
+    );
+  });
+}
