@@ -81,9 +81,9 @@ interface LeafPages {
 }
 
 /**
- * Level 0's pages `fromPage` to `toPage` (excluded) of the tree over `leaves` (their `balances` as
- * `fromUnits` prints their `units`, as the layout gives them): each page's leaves hashed, its text,
- * and its node `levels` up. Refuses a negative balance, as `buildSumTree` does.
+ * Level 0's pages `fromPage` to `toPage` (excluded) of the tree over `leaves` (their balances
+ * printed from their `units` here, a page at a time): each page's leaves hashed, its text, and its
+ * node `levels` up. Refuses a negative balance, as `buildSumTree` does.
  */
 function leafPages(
   leaves: LaidLeaf[],
@@ -98,7 +98,9 @@ function leafPages(
     if (units.length !== coinCount) throw new RangeError(`leaf ${leaf.wallet}: wrong coin count`);
     for (let c = 0; c < coinCount; c += 1)
       if ((units[c] as bigint) < 0n) throw new RangeError(`leaf ${leaf.wallet}: negative balance`);
-    return { hash: sha256(textOfLeaf(leaf, leaf.balances)), sums: leaf.balances, units };
+    // Printed here, a page at a time, not kept by every leaf (`leaves.ts`).
+    const sums = units.map(fromUnits);
+    return { hash: sha256(textOfLeaf(leaf, sums)), sums, units };
   };
   const pages: string[] = [];
   const tops: Node[] = [];
