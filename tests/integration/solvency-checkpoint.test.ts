@@ -9,7 +9,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { toUnits } from '../../protocol/solvency.ts';
 import type { Tx } from '../../server/db/client.ts';
+import { planByIndexes } from '../../server/db/index-plans.ts';
 import { rowsOf } from '../../server/db/rows.ts';
+import { journalSince } from '../../server/modules/solvency/solvency.moment.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
@@ -98,6 +100,23 @@ for (const target of DATABASE_TARGETS) {
           sql`update ledger_accounts set balance = balance - 1 where owner = ${address} and coin = 'USDT' and bucket = 'available'`,
         );
       }
+    });
+
+    test("from a checkpoint the journal's check reads the postings after it by their key, not the journal", async () => {
+      await snapshot();
+      const { through } = await latest();
+      const plan = await env.database.db.transaction(async (tx: Tx) => {
+        await planByIndexes(tx);
+        const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(
+          await tx.execute(sql`explain (format json) ${journalSince(Number(through), null)}`),
+        );
+        return JSON.stringify(row?.['QUERY PLAN']);
+      });
+      // No sequential scan of anything: postings by a range of their key, accounts by theirs.
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(plan).toMatch(/"Relation Name":"postings"/);
+      expect(plan).toMatch(/"Index Name":"postings_pkey"/);
+      expect(plan).toMatch(/"Index Name":"ledger_accounts_pkey"/);
     });
 
     test('postings are append-only: an update or a delete is refused and changes nothing', async () => {

@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { fromUnits, toUnits } from '../../../protocol/solvency.ts';
 import type { Tx } from '../../db/client.ts';
+import { planByIndexes } from '../../db/index-plans.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { JournalCheckpoint } from './journal-checkpoint.ts';
 import type { UserUnits } from './leaves.ts';
@@ -36,6 +37,27 @@ async function readLines(
     for (const line of row.lines.split('\n')) onLine(line.split(' '));
     after = String(row.last);
   }
+}
+
+/**
+ * What the postings to user accounts after `through` owe, per coin (`total`), and those of them up
+ * to `horizon` (`upto`). From a checkpoint they are a day's, a range at the end of the primary key,
+ * each one's account then found by its key (the lateral's `offset 0` keeps postings the outer
+ * side; run it under `planByIndexes`). Left to its guesses (PGlite keeps no statistics) the planner
+ * scanned every posting and hashed every user account: 305 ms for 1,001 postings at 100,000 users,
+ * against 4-10 ms. From the start (no checkpoint) it reads the whole journal, where those scans
+ * are the right plan (0.9 s against 1.2 s).
+ */
+export function journalSince(through: number, horizon: number | null): SQL {
+  const accounts =
+    through > 0
+      ? sql`cross join lateral (select coin, kind from ledger_accounts where id = p.account_id offset 0) a`
+      : sql`join ledger_accounts a on a.id = p.account_id`;
+  return sql`
+    select a.coin, sum(p.amount)::text as total,
+           sum(p.amount) filter (where p.id <= ${horizon ?? 0})::text as upto
+    from postings p ${accounts}
+    where a.kind = 'user' and p.id > ${through} group by a.coin`;
 }
 
 /**
@@ -90,12 +112,9 @@ export async function readMoment(tx: Tx, checkpoint: JournalCheckpoint, horizon:
   // The journal's own view of the same moment: the checkpoint's totals and every posting to a
   // user account after it (`journal-checkpoint.ts`); those up to `horizon` also make the next
   // checkpoint.
+  if (checkpoint.through > 0) await planByIndexes(tx);
   const journal = rowsOf<{ coin: string; total: string; upto: string | null }>(
-    await tx.execute(sql`
-      select a.coin, sum(p.amount)::text as total,
-             sum(p.amount) filter (where p.id <= ${horizon ?? 0})::text as upto
-      from postings p join ledger_accounts a on a.id = p.account_id
-      where a.kind = 'user' and p.id > ${checkpoint.through} group by a.coin`),
+    await tx.execute(journalSince(checkpoint.through, horizon)),
   );
   const owed = new Map(checkpoint.totals);
   const next: JournalCheckpoint | null =
