@@ -12,8 +12,8 @@
  * transaction that has inserted postings to end and lets no new one insert until it is released
  * (at once, after one `max(id)`): every posting up to that id is then committed, and every later
  * one gets a higher id. The wait is bounded (`HORIZON_WAIT`); a snapshot that does not get the
- * lock in time keeps the checkpoint it started from. Postings are append-only (migration 0041), so
- * a sum, once final, stays right.
+ * lock in time takes no new checkpoint, and the next one sums from the older checkpoint. Postings
+ * are append-only (migration 0041), so a sum, once final, stays right.
  */
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { fromUnits, toUnits } from '../../../protocol/solvency.ts';
