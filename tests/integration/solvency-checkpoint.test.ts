@@ -2,7 +2,8 @@
  * The solvency snapshot's journal checkpoint (server/modules/solvency/journal-checkpoint.ts): a
  * snapshot sums only the postings after the last checkpoint, and gets the journal's liabilities
  * right all the same; a posting committed late under a lower id than one already committed is
- * never left out (PostgreSQL, where writers run side by side); and the journal stays append-only.
+ * never left out (PostgreSQL, where writers run side by side); `admin audit` checks the checkpoint
+ * against the postings; and the journal stays append-only.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -117,6 +118,33 @@ for (const target of DATABASE_TARGETS) {
       expect(plan).toMatch(/"Relation Name":"postings"/);
       expect(plan).toMatch(/"Index Name":"postings_pkey"/);
       expect(plan).toMatch(/"Index Name":"ledger_accounts_pkey"/);
+    });
+
+    test('admin audit sums the postings up to the checkpoint again: a checkpoint changed since fails it', async () => {
+      await snapshot();
+      const clean = await admin('audit');
+      expect(clean.ok, clean.text).toBe(true);
+      const { through, totals } = await latest();
+      expect(JSON.parse(clean.text).solvencyCheckpoint).toEqual({
+        ok: true,
+        through: Number(through),
+        mismatches: {},
+      });
+      const usdt = totals?.USDT ?? '0';
+      await env.database.db.execute(sql`
+        update solvency_snapshots set journal_totals = jsonb_set(journal_totals, '{USDT}', to_jsonb('1'::text))
+        where journal_through = ${Number(through)}`);
+      try {
+        const off = await admin('audit');
+        expect(off.ok).toBe(false);
+        expect(JSON.parse(off.text).solvencyCheckpoint.mismatches).toEqual({
+          USDT: { kept: '1', summed: usdt },
+        });
+      } finally {
+        await env.database.db.execute(sql`
+          update solvency_snapshots set journal_totals = jsonb_set(journal_totals, '{USDT}', to_jsonb(${usdt}::text))
+          where journal_through = ${Number(through)}`);
+      }
     });
 
     test('postings are append-only: an update or a delete is refused and changes nothing', async () => {

@@ -1,6 +1,7 @@
 /**
  * Operator money commands: fund a system pool, adjust a user's balance with a reason, and audit
- * the books. Each movement is one balanced journal entry.
+ * the books (and the solvency snapshots' journal checkpoint). Each movement is one balanced
+ * journal entry.
  */
 import { randomUUID } from 'node:crypto';
 import { isAddress } from 'viem';
@@ -9,6 +10,7 @@ import { isSystemAccount, POOL_ACCOUNTS, type PoolAccount } from '../../../proto
 import { dec, fmt, isDecimalString } from '../../../protocol/money.ts';
 import { auditLedger } from '../../ledger/audit.ts';
 import { balanceOf, credit, debit, post, systemAccount, transfer, userAccount } from '../../ledger/ledger.ts';
+import { auditCheckpoint } from '../../modules/solvency/journal-checkpoint.ts';
 import { type AdminCommand, AdminUsageError } from '../command.ts';
 
 function amountArg(raw: string | undefined, signed: boolean): string {
@@ -144,7 +146,11 @@ export const auditCommand: AdminCommand = {
   mutating: false,
   options: {},
   async run(ctx) {
-    const report = await auditLedger(ctx.db);
+    // The solvency snapshots' journal checkpoint is a sum of the journal they trust: recomputed
+    // here with the balances (docs/solvency.md, "The journal's check").
+    const ledger = await auditLedger(ctx.db);
+    const solvencyCheckpoint = await auditCheckpoint(ctx.db);
+    const report = { ...ledger, ok: ledger.ok && solvencyCheckpoint.ok, solvencyCheckpoint };
     return {
       text: JSON.stringify(report, null, 2),
       json: report,
