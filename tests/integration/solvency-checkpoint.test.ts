@@ -16,6 +16,7 @@ import { journalSince } from '../../server/modules/solvency/solvency.moment.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
+import { userLiabilities } from '../helpers/user-liabilities.ts';
 import { depositTo, fundedWallet } from '../helpers/wallets.ts';
 
 for (const target of DATABASE_TARGETS) {
@@ -24,14 +25,7 @@ for (const target of DATABASE_TARGETS) {
     const admin = directAdmin(env);
 
     /** What every posting to a user account owes, per coin: the whole journal, summed. */
-    async function wholeJournal(): Promise<Map<string, bigint>> {
-      const rows = rowsOf<{ coin: string; total: string }>(
-        await env.database.db.execute(sql`
-          select a.coin, sum(p.amount)::text as total from postings p
-          join ledger_accounts a on a.id = p.account_id where a.kind = 'user' group by a.coin`),
-      );
-      return new Map(rows.map((r) => [r.coin, toUnits(r.total)]));
-    }
+    const wholeJournal = () => userLiabilities(env.database.db);
 
     async function latest() {
       const [row] = rowsOf<{
@@ -71,15 +65,9 @@ for (const target of DATABASE_TARGETS) {
       const first = await snapshot();
       expect(first.through).not.toBeNull();
       // The checkpoint is what the postings up to it owe, summed separately.
-      const upTo = rowsOf<{ coin: string; total: string }>(
-        await env.database.db.execute(sql`
-          select a.coin, sum(p.amount)::text as total from postings p
-          join ledger_accounts a on a.id = p.account_id
-          where a.kind = 'user' and p.id <= ${Number(first.through)} group by a.coin`),
-      );
-      expect(Object.keys(first.totals ?? {}).sort()).toEqual(upTo.map((r) => r.coin).sort());
-      for (const row of upTo)
-        expect(toUnits(first.totals?.[row.coin] ?? 'x'), row.coin).toBe(toUnits(row.total));
+      const upTo = await userLiabilities(env.database.db, Number(first.through));
+      expect(Object.keys(first.totals ?? {}).sort()).toEqual([...upTo.keys()].sort());
+      for (const [coin, total] of upTo) expect(toUnits(first.totals?.[coin] ?? 'x'), coin).toBe(total);
 
       await user('7.25');
       const second = await snapshot();

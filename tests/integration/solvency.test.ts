@@ -30,6 +30,7 @@ import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 import { signedWithdrawal } from '../helpers/signed-withdrawal.ts';
+import { userLiabilities } from '../helpers/user-liabilities.ts';
 import { depositTo, fundedWallet } from '../helpers/wallets.ts';
 
 const TRON_TO = 'TPjjvMwjPoDC32V2dGDYTkLH4E5LAtBZ6C';
@@ -45,15 +46,7 @@ for (const target of DATABASE_TARGETS) {
       return { address: wallet.address.toLowerCase(), call: wallet.call, account: wallet.signed.account };
     }
 
-    /** What the journal says users are owed, per coin. */
-    async function liabilities(): Promise<Map<string, bigint>> {
-      const rows = rowsOf<{ coin: string; total: string }>(
-        await env.database.db.execute(sql`
-          select a.coin, sum(p.amount)::text as total from postings p
-          join ledger_accounts a on a.id = p.account_id where a.kind = 'user' group by a.coin`),
-      );
-      return new Map(rows.map((r) => [r.coin, toUnits(r.total)]));
-    }
+    const liabilities = () => userLiabilities(env.database.db);
 
     /** A wallet's balances per coin over every user bucket, as the ledger holds them. */
     async function balancesOf(wallet: string, coins: string[]): Promise<string[]> {
