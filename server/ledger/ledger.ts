@@ -91,9 +91,10 @@ function checkShape(entry: EntryInput): void {
   if (entry.postings.length < 2) throw new Error('an entry needs at least two postings');
   const sums = new Map<string, ReturnType<typeof dec>>();
   for (const p of entry.postings) {
-    if (!isDecimalString(p.amount) || dec(p.amount).isZero())
-      throw new Error(`bad posting amount "${p.amount}"`);
-    sums.set(p.coin, (sums.get(p.coin) ?? dec('0')).plus(dec(p.amount)));
+    const amount = isDecimalString(p.amount) ? dec(p.amount) : null;
+    if (!amount || amount.isZero()) throw new Error(`bad posting amount "${p.amount}"`);
+    const sum = sums.get(p.coin);
+    sums.set(p.coin, sum ? sum.plus(amount) : amount);
   }
   for (const [coin, sum] of sums) {
     if (!sum.isZero())
@@ -106,7 +107,8 @@ interface AccountDelta {
   coin: string;
   bucket: string;
   kind: AccountRef['kind'];
-  delta: ReturnType<typeof dec>;
+  /** The account's change in this entry: the posting's amount, or a sum when it has several. */
+  delta: string | ReturnType<typeof dec>;
 }
 
 /**
@@ -148,9 +150,10 @@ export function entryPayloadOf(entry: EntryInput): object {
   const accounts = new Map<string, AccountDelta>();
   for (const p of entry.postings) {
     const k = key(p.account.owner, p.coin, p.account.bucket);
-    const account = accounts.get(k) ?? { ...p.account, coin: p.coin, delta: dec('0') };
-    account.delta = account.delta.plus(dec(p.amount));
-    accounts.set(k, account);
+    const account = accounts.get(k);
+    // Most entries name each account once: its delta is the posting's amount, not a sum to make.
+    if (account) account.delta = dec(account.delta).plus(dec(p.amount));
+    else accounts.set(k, { ...p.account, coin: p.coin, delta: p.amount });
   }
   // New accounts are inserted in one global order, so two entries creating the same accounts wait
   // for each other instead of deadlocking.
@@ -160,7 +163,13 @@ export function entryPayloadOf(entry: EntryInput): object {
     k: entry.idempotencyKey,
     r: entry.reference,
     m: entry.memo ?? null,
-    a: ordered.map((a) => [a.owner, a.coin, a.bucket, a.kind, a.delta.toFixed()]),
+    a: ordered.map((a) => [
+      a.owner,
+      a.coin,
+      a.bucket,
+      a.kind,
+      typeof a.delta === 'string' ? a.delta : a.delta.toFixed(),
+    ]),
     p: entry.postings.map((p) => [p.account.owner, p.coin, p.account.bucket, p.amount]),
   };
 }

@@ -158,6 +158,31 @@ for (const target of DATABASE_TARGETS) {
       expect((await auditLedger(database.db)).ok).toBe(true);
     });
 
+    test('an entry that names one account in several postings changes it by their sum, one entry or a batch', async () => {
+      const [a, b] = [wallet(70_003), wallet(70_004)];
+      // a: +5 and -2 in one entry (net +3), the clearing side -3; every posting kept as written.
+      const split = (to: string) => ({
+        type: 'system_adjustment' as const,
+        idempotencyKey: `t:${randomUUID()}`,
+        reference: 'test',
+        postings: [
+          { account: userAccount(to), coin: 'USDT', amount: '5' },
+          { account: userAccount(to), coin: 'USDT', amount: '-2' },
+          { account: systemAccount('adjustments'), coin: 'USDT', amount: '-3' },
+        ],
+      });
+      const single = await postEntry(database.db, split(a));
+      await postMany(database.db, [split(b), split(b)]);
+      expect(await balanceOf(database.db, userAccount(a), 'USDT')).toBe('3');
+      expect(await balanceOf(database.db, userAccount(b), 'USDT')).toBe('6');
+      const rows = rowsOf<{ amount: string }>(
+        await database.db.execute(
+          sql`select amount::text from postings where entry_id = ${single.entryId} order by id`,
+        ),
+      );
+      expect(rows.map((r) => Number(r.amount))).toEqual([5, -2, -3]);
+      expect((await auditLedger(database.db)).ok).toBe(true);
+    });
     test('50 concurrent debits of the whole balance: exactly one passes', async () => {
       const who = wallet(4);
       await deposit(who, '50');

@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { DomainError, isRefusal } from '../../../protocol/domain-error.ts';
-import { type Dec, dec, fmt, roundUp } from '../../../protocol/money.ts';
+import { type Dec, dec, fmt, roundUp, trimNumeric } from '../../../protocol/money.ts';
 import {
   type CloseReason,
   closePrice,
@@ -41,7 +41,12 @@ import { orders } from './trading.schema.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export const QUOTE = 'USDT';
 export const USDT_PRECISION = 6;
-export const num = (value: string) => fmt(dec(value));
+/**
+ * A NUMERIC column's text as the protocol writes amounts ('0.010000' -> '0.01'): `trimNumeric`,
+ * without decimal arithmetic, since the engine reads several of these for every order it judges
+ * and settles (issue #41, "Triggers").
+ */
+export const num = (value: string) => trimNumeric(value);
 export const opt = (value: string | null) => (value === null ? null : num(value));
 
 /**
@@ -210,7 +215,9 @@ function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason
   );
   const margin = num(row.margin);
   const profit = settledProfit(toUsdt(quote, rate), margin);
-  const back = fmt(dec(margin).plus(dec(profit)));
+  // Each amount parsed once: the engine settles hundreds of these in one burst.
+  const marginDec = dec(margin);
+  const profitDec = dec(profit);
   // One posting per account: the frozen margin leaves, the pool pays the profit or takes the
   // loss, and what is left returns to available. (Two transfers through the frozen account, as
   // before 2026-11-29, moved the same money in four rows; a burst's cost is mostly its rows.)
@@ -218,9 +225,9 @@ function settlement(row: OrderRow, tick: Tick, rate: string, reason: CloseReason
   const move = (account: Posting['account'], amount: Dec) => {
     if (!amount.isZero()) postings.push({ account, coin: QUOTE, amount: fmt(amount) });
   };
-  move(userAccount(row.user, 'frozen'), dec(margin).negated());
-  move(systemAccount('trading_margin_pool'), dec(profit).negated());
-  move(userAccount(row.user), dec(back));
+  move(userAccount(row.user, 'frozen'), marginDec.negated());
+  move(systemAccount('trading_margin_pool'), profitDec.negated());
+  move(userAccount(row.user), marginDec.plus(profitDec));
   const entry: EntryInput = {
     type: 'trading_settlement',
     idempotencyKey: `order:${row.id}:close`,
