@@ -118,6 +118,10 @@ for (const target of DATABASE_TARGETS) {
         through: Number(through),
         mismatches: {},
       });
+      // The operators' list shows each snapshot's checkpoint beside what 10090 publishes.
+      const list = await admin('solvency', 'list');
+      expect(list.ok, list.text).toBe(true);
+      expect(list.text).toContain(`journal checkpoint at posting ${Number(through)}`);
       const usdt = totals?.USDT ?? '0';
       await env.database.db.execute(sql`
         update solvency_snapshots set journal_totals = jsonb_set(journal_totals, '{USDT}', to_jsonb('1'::text))

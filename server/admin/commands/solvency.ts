@@ -1,6 +1,7 @@
 /** Operator solvency commands (docs/solvency.md): take a snapshot now, declare reserve addresses, list. */
 import { isAddress } from 'viem';
 import { chainRpcUrls } from '../../modules/chain-watch/chain-watch.job.ts';
+import { checkpointsOf } from '../../modules/solvency/journal-checkpoint.ts';
 import { chainReserveReader } from '../../modules/solvency/reserves.ts';
 import {
   declareReserve,
@@ -69,14 +70,24 @@ export const solvencyListCommand: AdminCommand = {
   mutating: false,
   options: {},
   async run(ctx) {
-    const snapshots = await listSnapshots(ctx.db, 10);
+    const published = await listSnapshots(ctx.db, 10);
+    // Beside what 10090 publishes, the journal checkpoint each kept (docs/solvency.md, "The
+    // journal's check"): for the operator, never in a public answer.
+    const through = await checkpointsOf(
+      ctx.db,
+      published.map((s) => s.id),
+    );
+    const snapshots = published.map((s) => ({ ...s, journalThrough: through.get(s.id) ?? null }));
     const reserves = await listReserves(ctx.db);
     return {
       text:
         [
           ...snapshots.map(
             (s) =>
-              `snapshot ${s.id} ${new Date(s.takenAt).toISOString()} users ${s.userCount} root ${s.rootHash}`,
+              `snapshot ${s.id} ${new Date(s.takenAt).toISOString()} users ${s.userCount} root ${s.rootHash} ` +
+              (s.journalThrough === null
+                ? 'no journal checkpoint'
+                : `journal checkpoint at posting ${s.journalThrough}`),
           ),
           ...reserves.map((r) => `reserve ${r.coin} on ${r.chain}: ${r.address}`),
         ].join('\n') || 'no snapshots, no reserves',
