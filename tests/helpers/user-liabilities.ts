@@ -3,7 +3,7 @@
  * test computes it apart from the code under test (the solvency snapshot's check, its checkpoint).
  */
 import { sql } from 'drizzle-orm';
-import { toUnits } from '../../protocol/solvency.ts';
+import { toUnits } from '../../protocol/solvency-units.ts';
 import type { DbOrTx } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { toUnits } from '../../protocol/solvency.ts';
+import { toUnits } from '../../protocol/solvency-units.ts';
 import type { Tx } from '../../server/db/client.ts';
 import { planByIndexes } from '../../server/db/index-plans.ts';
 import { rowsOf } from '../../server/db/rows.ts';

@@ -12,15 +12,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, test } from 'vitest';
-import {
-  buildSumTree,
-  fromUnits,
-  pathOf,
-  type SumTree,
-  toUnits,
-  verifyProof,
-  webCryptoSha256,
-} from '../../protocol/solvency.ts';
+import { buildSumTree, pathOf, type SumTree, verifyProof, webCryptoSha256 } from '../../protocol/solvency.ts';
+import { fromUnits, toUnits } from '../../protocol/solvency-units.ts';
 import type { Db } from '../../server/db/client.ts';
 import { DECOY_WALLET, layoutLeaves } from '../../server/modules/solvency/leaves.ts';
 import { newSaltKey, saltsFrom } from '../../server/modules/solvency/salts.ts';

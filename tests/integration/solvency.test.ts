@@ -12,14 +12,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ERRORS } from '../../protocol/errors.ts';
-import {
-  buildSumTree,
-  fromUnits,
-  type SolvencyList,
-  toUnits,
-  verifyProof,
-  webCryptoSha256,
-} from '../../protocol/solvency.ts';
+import { buildSumTree, type SolvencyList, verifyProof, webCryptoSha256 } from '../../protocol/solvency.ts';
+import { fromUnits, toUnits } from '../../protocol/solvency-units.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { DECOY_WALLET } from '../../server/modules/solvency/leaves.ts';
 import { runDailySnapshot } from '../../server/modules/solvency/solvency.job.ts';

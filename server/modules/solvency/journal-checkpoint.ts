@@ -16,7 +16,7 @@
  * are append-only (migration 0041), so a sum, once final, stays right.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { fromUnits, toUnits } from '../../../protocol/solvency.ts';
+import { fromUnits, toUnits } from '../../../protocol/solvency-units.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/retry.ts';
 import { rowsOf } from '../../db/rows.ts';

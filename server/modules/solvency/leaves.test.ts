@@ -10,15 +10,14 @@ import { describe, expect, test } from 'vitest';
 import {
   buildSumTree,
   EMPTY_TEXT,
-  fromUnits,
   type LeafInput,
   pathOf,
   type SolvencyProof,
   type SumNode,
-  toUnits,
   verifyProof,
   webCryptoSha256,
 } from '../../../protocol/solvency.ts';
+import { fromUnits, toUnits } from '../../../protocol/solvency-units.ts';
 import {
   DECOY_WALLET,
   firstHalfSize,

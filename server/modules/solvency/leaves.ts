@@ -14,7 +14,8 @@
  * parts, and the key its salt derives from), so that an auditor rebuilds the same tree from the
  * stored leaves.
  */
-import { fromUnits, type LeafInput, SOLVENCY_SCALE } from '../../../protocol/solvency.ts';
+import type { LeafInput } from '../../../protocol/solvency.ts';
+import { fromUnits, SOLVENCY_SCALE } from '../../../protocol/solvency-units.ts';
 
 /** The wallet of a decoy leaf: no user's, so no proof ever includes it. */
 export const DECOY_WALLET = '';

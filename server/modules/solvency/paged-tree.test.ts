@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { buildSumTree, fromUnits } from '../../../protocol/solvency.ts';
+import { buildSumTree } from '../../../protocol/solvency.ts';
+import { fromUnits } from '../../../protocol/solvency-units.ts';
 import type { LaidLeaf } from './leaves.ts';
 import { pagedTree } from './paged-tree.ts';
 import { isStoredLevel, PAGE_SIZE, pageText, sha256Hex } from './pages.ts';

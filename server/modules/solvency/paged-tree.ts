@@ -7,14 +7,8 @@
  * 100,000-user snapshot were kept to the end, and collecting the garbage around them cost more
  * than hashing them.
  */
-import {
-  EMPTY_TEXT,
-  fromUnits,
-  nodeText,
-  type SumNode,
-  sumUnits,
-  textOfLeaf,
-} from '../../../protocol/solvency.ts';
+import { EMPTY_TEXT, nodeText, type SumNode, sumUnits, textOfLeaf } from '../../../protocol/solvency.ts';
+import { fromUnits } from '../../../protocol/solvency-units.ts';
 import type { LaidLeaf } from './leaves.ts';
 import { PAGE_BITS, PAGE_SIZE, pageText } from './pages.ts';
 

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { createPublicClient, erc20Abi, getAddress, http, type PublicClient } from 'viem';
-import { SOLVENCY_SCALE } from '../../../protocol/solvency.ts';
+import { SOLVENCY_SCALE } from '../../../protocol/solvency-units.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { amountAt } from '../chain-watch/index.ts';
 import { coinChains } from '../config/index.ts';

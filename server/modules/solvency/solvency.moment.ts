@@ -4,7 +4,7 @@
  * (SnapshotRefused) a negative balance.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { fromUnits, toUnits } from '../../../protocol/solvency.ts';
+import { fromUnits, toUnits } from '../../../protocol/solvency-units.ts';
 import type { Tx } from '../../db/client.ts';
 import { planByIndexes } from '../../db/index-plans.ts';
 import { rowsOf } from '../../db/rows.ts';

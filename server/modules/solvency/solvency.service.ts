@@ -12,7 +12,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { DomainError } from '../../../protocol/domain-error.ts';
 import {
-  fromUnits,
   nextSnapshotAt,
   pathFrom,
   type SolvencyCoin,
@@ -20,8 +19,8 @@ import {
   type SolvencyProofAnswer,
   type SolvencySnapshot,
   type SumNode,
-  toUnits,
 } from '../../../protocol/solvency.ts';
+import { fromUnits, toUnits } from '../../../protocol/solvency-units.ts';
 import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
 import {

@@ -12,7 +12,8 @@
  */
 import { hash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { type LeafInput, type SumNode, siblingSlots, toUnits } from '../../../protocol/solvency.ts';
+import { type LeafInput, type SumNode, siblingSlots } from '../../../protocol/solvency.ts';
+import { toUnits } from '../../../protocol/solvency-units.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { faultPoint } from '../../faults.ts';
