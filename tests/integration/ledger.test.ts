@@ -183,6 +183,7 @@ for (const target of DATABASE_TARGETS) {
       expect(rows.map((r) => Number(r.amount))).toEqual([5, -2, -3]);
       expect((await auditLedger(database.db)).ok).toBe(true);
     });
+
     test('50 concurrent debits of the whole balance: exactly one passes', async () => {
       const who = wallet(4);
       await deposit(who, '50');

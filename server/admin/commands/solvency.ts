@@ -1,12 +1,11 @@
 /** Operator solvency commands (docs/solvency.md): take a snapshot now, declare reserve addresses, list. */
 import { isAddress } from 'viem';
 import { chainRpcUrls } from '../../modules/chain-watch/chain-watch.job.ts';
-import { checkpointsOf } from '../../modules/solvency/journal-checkpoint.ts';
 import { chainReserveReader } from '../../modules/solvency/reserves.ts';
 import {
   declareReserve,
   listReserves,
-  listSnapshots,
+  listSnapshotsForOperators,
   SnapshotRefused,
   takeSnapshot,
 } from '../../modules/solvency/solvency.service.ts';
@@ -70,14 +69,8 @@ export const solvencyListCommand: AdminCommand = {
   mutating: false,
   options: {},
   async run(ctx) {
-    const published = await listSnapshots(ctx.db, 10);
-    // Beside what 10090 publishes, the journal checkpoint each kept (docs/solvency.md, "The
-    // journal's check"): for the operator, never in a public answer.
-    const through = await checkpointsOf(
-      ctx.db,
-      published.map((s) => s.id),
-    );
-    const snapshots = published.map((s) => ({ ...s, journalThrough: through.get(s.id) ?? null }));
+    // With the journal checkpoint each kept (docs/solvency.md, "The journal's check").
+    const snapshots = await listSnapshotsForOperators(ctx.db, 10);
     const reserves = await listReserves(ctx.db);
     return {
       text:

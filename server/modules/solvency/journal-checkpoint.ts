@@ -15,7 +15,7 @@
  * lock in time takes no new checkpoint, and the next one sums from the older checkpoint. Postings
  * are append-only (migration 0041), so a sum, once final, stays right.
  */
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { fromUnits, toUnits } from '../../../protocol/solvency-units.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/retry.ts';
@@ -71,20 +71,6 @@ export async function latestCheckpoint(db: DbOrTx): Promise<JournalCheckpoint> {
     through: row.through,
     totals: new Map(Object.entries(row.totals).map(([coin, total]) => [coin, toUnits(total)])),
   };
-}
-
-/**
- * The posting id each of these snapshots summed the journal through (null where it kept no
- * checkpoint: it missed the journal's lock, or came before migration 0041), for the operators'
- * list: a checkpoint that stops moving means every snapshot sums a longer journal.
- */
-export async function checkpointsOf(db: DbOrTx, ids: number[]): Promise<Map<number, number | null>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: solvencySnapshots.id, through: solvencySnapshots.journalThrough })
-    .from(solvencySnapshots)
-    .where(inArray(solvencySnapshots.id, ids));
-  return new Map(rows.map((row) => [row.id, row.through === null ? null : Number(row.through)]));
 }
 
 /** A checkpoint as the snapshot's row keeps it. */

@@ -247,15 +247,34 @@ function toSnapshot(row: typeof solvencySnapshots.$inferSelect): SolvencySnapsho
   };
 }
 
-/** Newest first. */
-export async function listSnapshots(db: DbOrTx, limit: number): Promise<SolvencySnapshot[]> {
-  const rows = await db
+/** The complete snapshots' rows, newest first. */
+function completeSnapshots(db: DbOrTx, limit: number) {
+  return db
     .select()
     .from(solvencySnapshots)
     .where(eq(solvencySnapshots.complete, true))
     .orderBy(desc(solvencySnapshots.id))
     .limit(limit);
-  return rows.map(toSnapshot);
+}
+
+/** Newest first. */
+export async function listSnapshots(db: DbOrTx, limit: number): Promise<SolvencySnapshot[]> {
+  return (await completeSnapshots(db, limit)).map(toSnapshot);
+}
+
+/**
+ * `listSnapshots` for the operators, with the posting id each snapshot summed the journal through
+ * (null where it kept no checkpoint: it missed the journal's lock, or came before migration 0041):
+ * a checkpoint that stops moving means every snapshot sums a longer journal. Never in 10090.
+ */
+export async function listSnapshotsForOperators(
+  db: DbOrTx,
+  limit: number,
+): Promise<(SolvencySnapshot & { journalThrough: number | null })[]> {
+  return (await completeSnapshots(db, limit)).map((row) => ({
+    ...toSnapshot(row),
+    journalThrough: row.journalThrough,
+  }));
 }
 
 /** A complete snapshot by id, or the latest when no id is given; undefined when there is none. */
