@@ -5,6 +5,7 @@ describe('messages from the page to the service worker', () => {
   it('are the three the worker acts on', () => {
     expect(isPageMessage({ type: 'purge-user-reads' })).toBe(true);
     expect(isPageMessage({ type: 'SKIP_WAITING' })).toBe(true);
+    expect(isPageMessage({ type: 'claim' })).toBe(true);
     expect(isPageMessage({ type: 'keep-reads', reads: [{ code: '00000', body: '' }] })).toBe(true);
   });
 

@@ -32,10 +32,15 @@ export type PageMessage =
    */
   | { type: 'keep-reads'; reads: KeptRead[] }
   /** The user accepted the "new version" prompt (workbox-window's `messageSkipWaiting`). */
-  | { type: 'SKIP_WAITING' };
+  | { type: 'SKIP_WAITING' }
+  /**
+   * The page is not controlled although a worker is active: its navigation started before that
+   * worker activated (activation claims only pages already loaded), or it was a hard reload.
+   */
+  | { type: 'claim' };
 
 export function isPageMessage(value: unknown): value is PageMessage {
   const type = (value as { type?: unknown } | null)?.type;
   if (type === 'keep-reads') return Array.isArray((value as { reads?: unknown }).reads);
-  return type === 'purge-user-reads' || type === 'SKIP_WAITING';
+  return type === 'purge-user-reads' || type === 'SKIP_WAITING' || type === 'claim';
 }

@@ -49,6 +49,7 @@ self.addEventListener('message', (event) => {
   if (message.type === 'purge-user-reads') event.waitUntil(purgeWalletReads());
   if (message.type === 'keep-reads') event.waitUntil(keepReads(message.reads));
   if (message.type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
+  if (message.type === 'claim') event.waitUntil(self.clients.claim());
 });
 
 // Announcement notifications: show on push, open the announcement on tap (sw/push.ts).

@@ -161,6 +161,43 @@ test('a first visit’s first screen opens offline too, though it was read befor
   await context.setOffline(false);
 });
 
+test('a page the worker did not claim asks it to, and its reads are kept (hard reload)', async ({
+  page,
+  context,
+}) => {
+  const title = await newsKeptByWorker(page);
+  await page.evaluate(async (name) => {
+    await (globalThis as unknown as { caches: { delete(name: string): Promise<boolean> } }).caches.delete(
+      name,
+    );
+  }, READ_CACHE_NAME);
+
+  // A hard reload loads the page past the active worker, as a navigation that started before the
+  // first worker activated does: activation's claim never reaches such a page.
+  const cdp = await context.newCDPSession(page);
+  const loaded = page.waitForEvent('load');
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await loaded;
+  const controlledAtLoad = await page.evaluate(
+    () =>
+      (globalThis as unknown as { navigator: { serviceWorker: { controller: object | null } } }).navigator
+        .serviceWorker.controller !== null,
+  );
+  expect(controlledAtLoad).toBe(false);
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(title);
+
+  // Registered once idle, the page finds the worker active but not its own and asks to be claimed;
+  // the list it read past the worker is then read again through it and kept.
+  await controlledByServiceWorker(page);
+  await expect
+    .poll(async () => (await cacheKeys(page, READ_CACHE_NAME)).some((key) => key.includes('/10083?')))
+    .toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('.news-list .news-title').first()).toHaveText(title);
+  await context.setOffline(false);
+});
+
 test('on a slow connection the cached list shows with its time, and goes when the network is quick again', async ({
   page,
   context,

@@ -28,15 +28,38 @@ export async function registerServiceWorker(): Promise<void> {
   // page's main thread does nothing more. An update's takeover reloads the page instead.
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate || event.isExternal) return;
-    const message: PageMessage = { type: 'keep-reads', reads: readsPastWorker.splice(0) };
-    navigator.serviceWorker.controller?.postMessage(message);
+    sendReadsPastWorker();
   });
   await wb.register();
+  void claimIfUncontrolled();
   // Installed apps stay open for days: look for a new version now and then, and on return.
   setInterval(() => void wb.update(), HOUR);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void wb.update();
   });
+}
+
+function sendReadsPastWorker(): void {
+  const reads = readsPastWorker.splice(0);
+  if (reads.length === 0) return;
+  const message: PageMessage = { type: 'keep-reads', reads };
+  navigator.serviceWorker.controller?.postMessage(message);
+}
+
+/**
+ * Activation claims only the pages already loaded: a page whose navigation had started before the
+ * first worker activated (a user who moves on while it installs) stays uncontrolled, its reads
+ * never kept, until the next full load; so does a hard reload. The page asks the active worker to
+ * claim it, then hands it the reads it made past it, as on a first install. (A clean-clone CI run
+ * of 2026-12-03 found a page active-but-uncontrolled for 30 s this way.)
+ */
+async function claimIfUncontrolled(): Promise<void> {
+  const container = navigator.serviceWorker;
+  const registration = await container.ready;
+  if (container.controller || !registration.active) return;
+  container.addEventListener('controllerchange', sendReadsPastWorker, { once: true });
+  const message: PageMessage = { type: 'claim' };
+  registration.active.postMessage(message);
 }
 
 /** The user said yes: the waiting worker takes over and the page reloads once it controls. */
