@@ -271,7 +271,17 @@ export interface Dashboard {
   hotWallets: HotWalletHealth[];
   feeds: FeedHealth[];
   jobs: JobHealth[];
-  solvency: { id: number; takenAt: number; users: number; rootHash: string } | null;
+  /**
+   * The latest complete snapshot. `journalThrough` is the posting its journal check reached (the
+   * checkpoint the next snapshot sums from), null when it could not take one (docs/solvency.md).
+   */
+  solvency: {
+    id: number;
+    takenAt: number;
+    users: number;
+    rootHash: string;
+    journalThrough: number | null;
+  } | null;
   withdrawalsWaiting: number;
   approvalsPending: number;
 }

@@ -103,7 +103,13 @@ export function dashboardReader(database: Database) {
         }>(database, 'markets status')
       )?.instruments ?? [];
     const solvency = await commandJson<{
-      snapshots: { id: number; takenAt: number; userCount: number; rootHash: string }[];
+      snapshots: {
+        id: number;
+        takenAt: number;
+        userCount: number;
+        rootHash: string;
+        journalThrough: number | null;
+      }[];
     }>(database, 'solvency list');
     const latest = solvency?.snapshots[0];
     const [waiting] = rowsOf<{ n: number }>(
@@ -130,6 +136,7 @@ export function dashboardReader(database: Database) {
             takenAt: latest.takenAt,
             users: latest.userCount,
             rootHash: latest.rootHash,
+            journalThrough: latest.journalThrough === null ? null : Number(latest.journalThrough),
           }
         : null,
       withdrawalsWaiting: Number(waiting?.n ?? 0),

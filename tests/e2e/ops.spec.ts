@@ -112,6 +112,10 @@ test('a pool funding waits for a second treasurer, then the pool grows (zh)', as
   secondTreasurer = addOperator('treasurer');
   const first = await openConsole(browser, treasurer, 'zh');
   const before = await dashboardBalance(first.page, ...POOL);
+  // The seed's solvency snapshot, with the posting its journal check reached, in Chinese.
+  await expect(first.page.locator('[data-card="solvency"] [data-checkpoint]')).toHaveText(
+    /^账本已核对至第 \d+ 笔分录$/,
+  );
   await screenshot(first.page, 'ops-dashboard-zh');
 
   await openTab(first.page, 'config');

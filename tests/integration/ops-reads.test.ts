@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -13,6 +13,7 @@ import zhTW from '../../locales/zh-TW.json' with { type: 'json' };
 import { ERRORS } from '../../protocol/errors.ts';
 import type { AuditRow, Dashboard, OperatorRow, OpsUser } from '../../protocol/ops.ts';
 import { adminAudit } from '../../server/admin/audit.schema.ts';
+import { rowsOf } from '../../server/db/rows.ts';
 import { auditCsv } from '../../server/ops/audit-log.ts';
 import { buildTestApp, FORM_HEADERS } from '../helpers/app.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
@@ -36,6 +37,14 @@ describe('the console reads', () => {
     const staking = dashboard.pools.find((p) => p.account === 'staking_reward_pool' && p.coin === 'USDT');
     expect(staking).toMatchObject({ balance: '100000', promised: '0', coverage: null });
     expect(dashboard).toMatchObject({ withdrawalsWaiting: 0, approvalsPending: 0 });
+    // The seed's snapshot, with the posting its journal check reached (its checkpoint).
+    const [latest] = rowsOf<{ id: number; through: number | null }>(
+      await env.database.db.execute(
+        sql`select id, journal_through::int as through from solvency_snapshots order by id desc limit 1`,
+      ),
+    );
+    expect(latest?.through).toBeGreaterThan(0);
+    expect(dashboard.solvency).toMatchObject({ id: latest?.id, journalThrough: latest?.through });
   });
 
   test('a user by address or referral code, read only, every lookup audited', async () => {

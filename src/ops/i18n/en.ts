@@ -86,6 +86,8 @@ export const en = {
   'dash.solvency': 'Solvency snapshot',
   'dash.solvencyOf': '{at}, {users} users',
   'dash.noSnapshot': 'no snapshot yet',
+  'dash.journalThrough': 'journal checked to posting {n}',
+  'dash.noCheckpoint': 'no journal checkpoint: the next snapshot sums from an older one',
   'dash.pools': 'Pools',
   'dash.account': 'Account',
   'dash.balance': 'Balance',

@@ -84,6 +84,8 @@ export const zh: Messages = {
   'dash.solvency': '偿付能力快照',
   'dash.solvencyOf': '{at}，{users} 位用户',
   'dash.noSnapshot': '尚无快照',
+  'dash.journalThrough': '账本已核对至第 {n} 笔分录',
+  'dash.noCheckpoint': '无账本检查点：下一次快照将从更早的检查点累加',
   'dash.pools': '资金池',
   'dash.account': '账户',
   'dash.balance': '余额',

@@ -53,6 +53,15 @@ export function DashboardTab() {
               ? t('dash.solvencyOf', { at: when(data.solvency.takenAt, locale), users: data.solvency.users })
               : t('dash.noSnapshot')}
           </small>
+          {/* A snapshot that missed the journal's lock keeps no checkpoint: correct, only slower
+              next time; several in a row are worth a look (docs/solvency.md). */}
+          {data.solvency && (
+            <small data-checkpoint={data.solvency.journalThrough ?? 'none'}>
+              {data.solvency.journalThrough === null
+                ? t('dash.noCheckpoint')
+                : t('dash.journalThrough', { n: data.solvency.journalThrough })}
+            </small>
+          )}
         </div>
       </div>
 
