@@ -3,6 +3,7 @@ export * from './admin/audit.schema.ts';
 export * from './admin/operators.schema.ts';
 export * from './http/idempotency/idempotency.schema.ts';
 export * from './http/rate-limit.schema.ts';
+export * from './ledger/audit-checkpoint.schema.ts';
 export * from './ledger/coins.schema.ts';
 export * from './ledger/ledger.schema.ts';
 export * from './modules/account/account.schema.ts';

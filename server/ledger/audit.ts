@@ -2,6 +2,10 @@
  * Recomputes the books from the journal (docs/spec/design.md section 5): per coin the sum of all postings
  * (must be "0"), the accounts whose cached balance disagrees with their postings, and the user or
  * pool balances below zero. The journal is the truth; balances are a cache of it.
+ *
+ * This is the full audit (`admin audit`): every posting, every time. It also sums the postings up
+ * to the audit checkpoint again, which the dashboard's audit from that checkpoint trusts
+ * (`audit-checkpoint.ts`, docs/ledger.md "The audit from a checkpoint").
  */
 import { sql } from 'drizzle-orm';
 import { dec, fmt } from '../../protocol/money.ts';
@@ -23,16 +27,25 @@ export interface AuditReport {
   system: Record<string, Record<string, string>>;
 }
 
-export async function auditLedger(db: DbOrTx): Promise<AuditReport> {
-  const sums = rowsOf<{ coin: string; total: string }>(
-    await db.execute(sql`select coin, sum(amount)::text as total from postings group by coin order by coin`),
-  );
-  const mismatched = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      select count(*)::int as n from ledger_accounts a
-      left join (select account_id, sum(amount) as total from postings group by account_id) p on p.account_id = a.id
-      where a.balance <> coalesce(p.total, 0)`),
-  );
+/** The full audit's look at the audit checkpoint: what it keeps against the postings summed again. */
+export interface CheckpointCheck {
+  /** The posting id the checkpoint covers. */
+  through: number;
+  /** Accounts whose kept sum differs from their postings up to `through`. */
+  mismatchedAccounts: number;
+  /** Coins whose kept total differs (kept, summed again). */
+  mismatchedCoins: Record<string, { kept: string; summed: string }>;
+}
+
+export interface FullAuditReport extends AuditReport {
+  /** Null when no audit from a checkpoint has left one yet. */
+  auditCheckpoint: CheckpointCheck | null;
+}
+
+/** The part of the report that reads balances, not the journal: the same for either audit. */
+export async function balancesReport(
+  db: DbOrTx,
+): Promise<Pick<AuditReport, 'negativeBalances' | 'entries' | 'accounts' | 'system'>> {
   const negative = rowsOf<{ n: number }>(
     await db.execute(
       sql`select count(*)::int as n from ledger_accounts where kind <> 'clearing' and balance < 0`,
@@ -54,18 +67,60 @@ export async function auditLedger(db: DbOrTx): Promise<AuditReport> {
     bucket[r.coin] = fmt(dec(r.balance));
     system[r.bucket] = bucket;
   }
-  const sumByCoin = Object.fromEntries(sums.map((s) => [s.coin, fmt(dec(s.total))]));
-  const report = {
-    sums: sumByCoin,
-    mismatchedAccounts: Number(mismatched[0]?.n ?? 0),
+  return {
     negativeBalances: Number(negative[0]?.n ?? 0),
     entries: Number(counts[0]?.entries ?? 0),
     accounts: Number(counts[0]?.accounts ?? 0),
     system,
   };
-  const ok =
-    Object.values(report.sums).every((s) => s === '0') &&
-    report.mismatchedAccounts === 0 &&
-    report.negativeBalances === 0;
-  return { ok, ...report };
+}
+
+/** Whether a report's books are right: every coin sums to zero, no mismatch, nothing negative. */
+export const booksOk = (report: Omit<AuditReport, 'ok'>): boolean =>
+  Object.values(report.sums).every((s) => s === '0') &&
+  report.mismatchedAccounts === 0 &&
+  report.negativeBalances === 0;
+
+export async function auditLedger(db: DbOrTx): Promise<FullAuditReport> {
+  const [kept] = rowsOf<{ through: string | number; coin_totals: Record<string, string> }>(
+    await db.execute(sql`select through, coin_totals from ledger_audit_checkpoint`),
+  );
+  // Postings up to the checkpoint are summed in the same passes as all of them (`filter`).
+  const through = kept ? Number(kept.through) : 0;
+  const sums = rowsOf<{ coin: string; total: string; kept: string | null }>(
+    await db.execute(sql`
+      select coin, sum(amount)::text as total, sum(amount) filter (where id <= ${through})::text as kept
+      from postings group by coin order by coin`),
+  );
+  const [mismatched] = rowsOf<{ n: number; checkpoint: number }>(
+    await db.execute(sql`
+      select count(*) filter (where a.balance <> coalesce(p.total, 0))::int as n,
+        count(*) filter (where coalesce(p.kept, 0) <> coalesce(s.total, 0))::int as checkpoint
+      from ledger_accounts a
+      left join (
+        select account_id, sum(amount) as total, sum(amount) filter (where id <= ${through}) as kept
+        from postings group by account_id
+      ) p on p.account_id = a.id
+      left join ledger_audit_sums s on s.account_id = a.id`),
+  );
+  const report = {
+    sums: Object.fromEntries(sums.map((s) => [s.coin, fmt(dec(s.total))])),
+    mismatchedAccounts: Number(mismatched?.n ?? 0),
+    ...(await balancesReport(db)),
+  };
+  let auditCheckpoint: CheckpointCheck | null = null;
+  if (kept) {
+    const summed = new Map(sums.map((s) => [s.coin, fmt(dec(s.kept ?? '0'))]));
+    const mismatchedCoins: CheckpointCheck['mismatchedCoins'] = {};
+    for (const coin of new Set([...summed.keys(), ...Object.keys(kept.coin_totals)])) {
+      const keptTotal = fmt(dec(kept.coin_totals[coin] ?? '0'));
+      const again = summed.get(coin) ?? '0';
+      if (keptTotal !== again) mismatchedCoins[coin] = { kept: keptTotal, summed: again };
+    }
+    auditCheckpoint = { through, mismatchedAccounts: Number(mismatched?.checkpoint ?? 0), mismatchedCoins };
+  }
+  const checkpointOk =
+    !auditCheckpoint ||
+    (auditCheckpoint.mismatchedAccounts === 0 && Object.keys(auditCheckpoint.mismatchedCoins).length === 0);
+  return { ok: booksOk(report) && checkpointOk, ...report, auditCheckpoint };
 }

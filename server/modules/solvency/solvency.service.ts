@@ -23,12 +23,8 @@ import {
 import { fromUnits, toUnits } from '../../../protocol/solvency-units.ts';
 import type { Database, Db, DbOrTx } from '../../db/client.ts';
 import { underAdvisoryLock } from '../../jobs/periodic-job.ts';
-import {
-  checkpointColumns,
-  type JournalCheckpoint,
-  journalHorizon,
-  latestCheckpoint,
-} from './journal-checkpoint.ts';
+import { journalHorizon } from '../../ledger/journal-horizon.ts';
+import { checkpointColumns, type JournalCheckpoint, latestCheckpoint } from './journal-checkpoint.ts';
 import { layoutLeaves, type Randomness } from './leaves.ts';
 import { pagedTree } from './paged-tree.ts';
 import { newSaltKey, saltsFrom } from './salts.ts';
