@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { money } from '../db/columns.ts';
-import { ledgerAccounts } from './ledger.schema.ts';
 
 /**
  * Where the last clean audit from a checkpoint reached in the journal (docs/ledger.md, "The audit
@@ -20,10 +19,13 @@ export const ledgerAuditCheckpoint = pgTable(
   (t) => [check('ledger_audit_checkpoint_one', sql`${t.one}`)],
 );
 
-/** Per account, the sum of its postings up to the checkpoint's `through` (accounts with postings). */
+/**
+ * Per account, the sum of its postings up to the checkpoint's `through` (accounts with postings).
+ * No foreign key to `ledger_accounts`: it cost 8.5 µs a row on PGlite, a third of the first run's
+ * insert, for rows the audit only ever reads joined from the accounts (a row of no account is
+ * never read, and changes nothing it proves).
+ */
 export const ledgerAuditSums = pgTable('ledger_audit_sums', {
-  accountId: bigint('account_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => ledgerAccounts.id),
+  accountId: bigint('account_id', { mode: 'number' }).primaryKey(),
   total: money('total').notNull(),
 });

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { POOL_ACCOUNTS } from '../../protocol/ledger.ts';
 import { dec, fmt } from '../../protocol/money.ts';
-import type { Dashboard, FeedHealth, HotWalletHealth, PoolCoverage } from '../../protocol/ops.ts';
+import type { Dashboard, FeedHealth, HotWalletHealth, PoolCoverage } from '../../protocol/ops-dashboard.ts';
 import { pendingApprovalCount } from '../admin/approvals.ts';
 import { ADMIN_COMMANDS } from '../admin/registry.ts';
 import type { Database } from '../db/client.ts';

@@ -10,5 +10,3 @@ CREATE TABLE "ledger_audit_sums" (
 	"account_id" bigint PRIMARY KEY NOT NULL,
 	"total" numeric(38, 18) NOT NULL
 );
---> statement-breakpoint
-ALTER TABLE "ledger_audit_sums" ADD CONSTRAINT "ledger_audit_sums_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;

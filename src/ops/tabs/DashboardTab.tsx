@@ -1,5 +1,5 @@
 /**
- * The operations at a glance (protocol/ops.ts Dashboard): are the books balanced, can the pools
+ * The operations at a glance (protocol/ops-dashboard.ts): are the books balanced, can the pools
  * pay what they promised, are the hot wallets, price feeds and jobs alive, what waits for an operator.
  */
 import { Facts, RefreshButton, Section, Table } from '../components/Layout.tsx';
