@@ -6,15 +6,14 @@
  * checkpoint again and fails on kept sums changed since; and (PostgreSQL, where writers run side
  * by side) no checkpoint is moved past a writer that has drawn posting ids and not committed.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { Tx } from '../../server/db/client.ts';
 import { rowsOf } from '../../server/db/rows.ts';
 import { auditLedger } from '../../server/ledger/audit.ts';
 import { auditFromCheckpoint } from '../../server/ledger/audit-checkpoint.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
+import { lateDeposit } from '../helpers/late-writer.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 import { depositTo, fundedWallet } from '../helpers/wallets.ts';
 
@@ -156,40 +155,11 @@ for (const target of DATABASE_TARGETS) {
         const late = await deposit('1');
         await auditFromCheckpoint(db());
         // A deposit of 5 to `late` booked by hand, held open after its postings are inserted.
-        let commit = (): void => undefined;
-        const released = new Promise<void>((resolve) => {
-          commit = resolve;
-        });
-        let inserted = (): void => undefined;
-        const drawn = new Promise<void>((resolve) => {
-          inserted = resolve;
-        });
-        const writer = db().transaction(async (tx: Tx) => {
-          const [entry] = rowsOf<{ id: number }>(
-            await tx.execute(sql`
-              insert into journal_entries (type, idempotency_key, reference)
-              values ('deposit', ${`late:${randomUUID()}`}, 'late writer') returning id`),
-          );
-          const [clearing] = rowsOf<{ id: number }>(
-            await tx.execute(sql`
-              insert into ledger_accounts (owner, coin, bucket, kind, balance)
-              values ('system', 'USDT', ${`late_${randomUUID().slice(0, 8)}`}, 'clearing', -5) returning id`),
-          );
-          await tx.execute(sql`
-            with target as (
-              update ledger_accounts set balance = balance + 5 where id = ${usdtAccountOf(late)} returning id)
-            insert into postings (entry_id, account_id, coin, amount)
-            select ${entry?.id}::bigint, id, 'USDT', 5 from target
-            union all select ${entry?.id}::bigint, ${clearing?.id}::bigint, 'USDT', -5`);
-          inserted();
-          await released;
-        });
-        await Promise.race([drawn, writer]);
+        const writer = await lateDeposit(db(), late, 5);
         // Committed after the writer drew its ids: postings with higher ids.
         await deposit('3');
         const during = await auditFromCheckpoint(db());
-        commit();
-        await writer;
+        await writer.commit();
         // The books were right as seen, but the writer held the journal past the wait: had the
         // checkpoint moved past its postings, they would never be added to the kept sums.
         expect(during.ok).toBe(true);

@@ -5,7 +5,6 @@
  * never left out (PostgreSQL, where writers run side by side); `admin audit` checks the checkpoint
  * against the postings; and the journal stays append-only.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { toUnits } from '../../protocol/solvency-units.ts';
@@ -15,6 +14,7 @@ import { rowsOf } from '../../server/db/rows.ts';
 import { journalSince } from '../../server/modules/solvency/solvency.moment.ts';
 import { DATABASE_TARGETS } from '../helpers/databases.ts';
 import { directAdmin } from '../helpers/direct-admin.ts';
+import { lateDeposit } from '../helpers/late-writer.ts';
 import { useSeededApp } from '../helpers/seeded-app.ts';
 import { userLiabilities } from '../helpers/user-liabilities.ts';
 import { depositTo, fundedWallet } from '../helpers/wallets.ts';
@@ -151,44 +151,12 @@ for (const target of DATABASE_TARGETS) {
       async () => {
         const late = await user('1');
         await snapshot();
-        // A writer that drew its posting ids and has not committed: a deposit of 5 to `late`,
-        // booked by hand against an account of its own so that it locks nothing the next one needs.
-        let commit = (): void => undefined;
-        const released = new Promise<void>((resolve) => {
-          commit = resolve;
-        });
-        let inserted = (): void => undefined;
-        const drawn = new Promise<void>((resolve) => {
-          inserted = resolve;
-        });
-        const writer = env.database.db.transaction(async (tx: Tx) => {
-          const [entry] = rowsOf<{ id: number }>(
-            await tx.execute(sql`
-              insert into journal_entries (type, idempotency_key, reference)
-              values ('deposit', ${`late:${randomUUID()}`}, 'late writer') returning id`),
-          );
-          const [clearing] = rowsOf<{ id: number }>(
-            await tx.execute(sql`
-              insert into ledger_accounts (owner, coin, bucket, kind, balance)
-              values ('system', 'USDT', ${`late_${randomUUID().slice(0, 8)}`}, 'clearing', -5) returning id`),
-          );
-          await tx.execute(sql`
-            with target as (
-              update ledger_accounts set balance = balance + 5
-              where owner = ${late} and coin = 'USDT' and bucket = 'available' returning id)
-            insert into postings (entry_id, account_id, coin, amount)
-            select ${entry?.id}::bigint, id, 'USDT', 5 from target
-            union all select ${entry?.id}::bigint, ${clearing?.id}::bigint, 'USDT', -5`);
-          inserted();
-          await released;
-        });
-        // (A writer that fails settles the race instead of leaving the test waiting.)
-        await Promise.race([drawn, writer]);
+        // A writer that drew its posting ids and has not committed: a deposit of 5 to `late`.
+        const writer = await lateDeposit(env.database.db, late, 5);
         // Committed after the writer drew its ids: postings with higher ids.
         await user('3');
         const during = await snapshot();
-        commit();
-        await writer;
+        await writer.commit();
         // Its 5 are in the balances now; a checkpoint that had skipped them would owe 5 less, and
         // this snapshot would be refused.
         const after = await snapshot();
