@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { dec, fmt } from '../../protocol/money.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
-import { type AuditReport, balancesReport, booksOk } from './audit.ts';
+import { type AuditReport, auditCheckpointOf, balancesReport, booksOk } from './audit.ts';
 import { journalHorizon } from './journal-horizon.ts';
 
 export interface CheckpointedAudit extends AuditReport {
@@ -23,22 +23,6 @@ export interface CheckpointedAudit extends AuditReport {
   from: number;
   /** The checkpoint it left: the horizon when it was clean and could move it, else `from`. */
   checkpoint: number;
-}
-
-interface Checkpoint {
-  through: number;
-  coinTotals: Record<string, string>;
-}
-
-async function checkpointOf(db: DbOrTx, lock = false): Promise<Checkpoint | null> {
-  const [row] = rowsOf<{ through: string | number; coin_totals: Record<string, string> }>(
-    await db.execute(
-      lock
-        ? sql`select through, coin_totals from ledger_audit_checkpoint for update`
-        : sql`select through, coin_totals from ledger_audit_checkpoint`,
-    ),
-  );
-  return row ? { through: Number(row.through), coinTotals: row.coin_totals } : null;
 }
 
 /** `a` and `b` added per coin, as the wire writes decimals. */
@@ -67,7 +51,7 @@ async function coinSums(db: DbOrTx, after: number, upTo: number): Promise<Record
 
 /** The books as of one moment, from the checkpoint: what `auditLedger` answers, and where from. */
 async function readFromCheckpoint(tx: DbOrTx): Promise<AuditReport & { from: number }> {
-  const checkpoint = await checkpointOf(tx);
+  const checkpoint = await auditCheckpointOf(tx);
   const from = checkpoint?.through ?? 0;
   const [last] = rowsOf<{ id: string | number }>(
     await tx.execute(sql`select coalesce(max(id), 0) as id from postings`),
@@ -93,7 +77,7 @@ async function readFromCheckpoint(tx: DbOrTx): Promise<AuditReport & { from: num
  */
 async function moveCheckpoint(db: Db, from: number, to: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const current = await checkpointOf(tx, true);
+    const current = await auditCheckpointOf(tx, true);
     if ((current?.through ?? 0) !== from) return false;
     const coinTotals = addTotals(current?.coinTotals ?? {}, await coinSums(tx, from, to));
     if (current) {

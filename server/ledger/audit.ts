@@ -42,6 +42,24 @@ export interface FullAuditReport extends AuditReport {
   auditCheckpoint: CheckpointCheck | null;
 }
 
+/** The audit checkpoint (`ledger_audit_checkpoint`): postings up to `through` sum to `coinTotals`. */
+export interface AuditCheckpoint {
+  through: number;
+  coinTotals: Record<string, string>;
+}
+
+/** The audit checkpoint, or null before the first; `lock` takes its row for the caller's transaction. */
+export async function auditCheckpointOf(db: DbOrTx, lock = false): Promise<AuditCheckpoint | null> {
+  const [row] = rowsOf<{ through: string | number; coin_totals: Record<string, string> }>(
+    await db.execute(
+      lock
+        ? sql`select through, coin_totals from ledger_audit_checkpoint for update`
+        : sql`select through, coin_totals from ledger_audit_checkpoint`,
+    ),
+  );
+  return row ? { through: Number(row.through), coinTotals: row.coin_totals } : null;
+}
+
 /** The part of the report that reads balances, not the journal: the same for either audit. */
 export async function balancesReport(
   db: DbOrTx,
@@ -82,11 +100,9 @@ export const booksOk = (report: Omit<AuditReport, 'ok'>): boolean =>
   report.negativeBalances === 0;
 
 export async function auditLedger(db: DbOrTx): Promise<FullAuditReport> {
-  const [kept] = rowsOf<{ through: string | number; coin_totals: Record<string, string> }>(
-    await db.execute(sql`select through, coin_totals from ledger_audit_checkpoint`),
-  );
+  const kept = await auditCheckpointOf(db);
   // Postings up to the checkpoint are summed in the same passes as all of them (`filter`).
-  const through = kept ? Number(kept.through) : 0;
+  const through = kept?.through ?? 0;
   const sums = rowsOf<{ coin: string; total: string; kept: string | null }>(
     await db.execute(sql`
       select coin, sum(amount)::text as total, sum(amount) filter (where id <= ${through})::text as kept
@@ -112,8 +128,8 @@ export async function auditLedger(db: DbOrTx): Promise<FullAuditReport> {
   if (kept) {
     const summed = new Map(sums.map((s) => [s.coin, fmt(dec(s.kept ?? '0'))]));
     const mismatchedCoins: CheckpointCheck['mismatchedCoins'] = {};
-    for (const coin of new Set([...summed.keys(), ...Object.keys(kept.coin_totals)])) {
-      const keptTotal = fmt(dec(kept.coin_totals[coin] ?? '0'));
+    for (const coin of new Set([...summed.keys(), ...Object.keys(kept.coinTotals)])) {
+      const keptTotal = fmt(dec(kept.coinTotals[coin] ?? '0'));
       const again = summed.get(coin) ?? '0';
       if (keptTotal !== again) mismatchedCoins[coin] = { kept: keptTotal, summed: again };
     }

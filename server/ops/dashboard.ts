@@ -138,7 +138,7 @@ export function dashboardReader(database: Database) {
             takenAt: latest.takenAt,
             users: latest.userCount,
             rootHash: latest.rootHash,
-            journalThrough: latest.journalThrough === null ? null : Number(latest.journalThrough),
+            journalThrough: latest.journalThrough,
           }
         : null,
       withdrawalsWaiting: Number(waiting?.n ?? 0),
